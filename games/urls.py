@@ -1,0 +1,3 @@
+"""URLs of the play pages (lobby, tables, boards, replays)."""
+
+urlpatterns: list = []

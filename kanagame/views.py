@@ -1,0 +1,38 @@
+"""Site-wide pages: the home page and the health check."""
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Database (and Redis when configured) reachable? 200 with details, or 503."""
+    checks: dict[str, str] = {}
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        checks["database"] = "ok"
+    except Exception as exc:  # noqa: BLE001 - any failure means unhealthy
+        checks["database"] = f"error: {exc.__class__.__name__}"
+    if settings.REDIS_URL:
+        try:
+            cache.set("healthz", "ok", 10)
+            checks["redis"] = "ok" if cache.get("healthz") == "ok" else "error: no round trip"
+        except Exception as exc:  # noqa: BLE001
+            checks["redis"] = f"error: {exc.__class__.__name__}"
+    healthy = all(value == "ok" for value in checks.values())
+    return JsonResponse(
+        {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
+    )

@@ -1,0 +1,7 @@
+"""Learning models, one module per area (accounts, kana catalog, classroom, memory)."""
+
+from .accounts import Profile, Role
+from .classroom import Classroom, Membership
+from .kana import Kana, Script
+
+__all__ = ["Classroom", "Kana", "Membership", "Profile", "Role", "Script"]

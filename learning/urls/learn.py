@@ -1,0 +1,3 @@
+"""URLs of the learning app's learn pages."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""URLs of the learning app's teach pages."""
+
+urlpatterns: list = []

@@ -1,0 +1,35 @@
+"""Shared fixtures: the named cast (alice the teacher, bob her student, charlie an outsider)."""
+
+import os
+
+import pytest
+from django.conf import settings
+
+from kanagame.celery import app as celery_app
+
+
+def pytest_collection_modifyitems(config, items):
+    """`redis` tests need REDIS_URL and a worker: skipped, loudly, on the embedded default."""
+    if os.environ.get("REDIS_URL"):
+        return
+    skip = pytest.mark.skip(reason="needs REDIS_URL and a running Celery worker (CI pass 2)")
+    for item in items:
+        if "redis" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_redis(request):
+    """Tasks run inline in tests, except `redis` tests, which go through the real worker.
+
+    The worker of CI's second pass talks to the real database, not the test one, so every
+    other test keeps the eager behaviour of the embedded default.
+    """
+    if "redis" in request.keywords and settings.REDIS_URL:
+        yield
+        return
+    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
