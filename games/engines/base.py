@@ -1,0 +1,340 @@
+"""The engine contract (ARCHITECTURE §2), shared by every game engine.
+
+An engine is a stateless object (one instance per game, exported as ``ENGINE`` by its module)
+whose methods take and return plain immutable states. This module holds what every engine
+shares:
+
+- ``IllegalAction``: the one exception ``apply`` raises for a refused action (state unchanged).
+- ``Option``: a declarative description of one game option; an engine lists them in
+  ``OPTIONS`` and the web layer turns the list into a form (``Engine.option_specs()``).
+- ``validate_options`` / ``coerce_options``: unknown or invalid options -> ``ValueError``.
+- ``validate_setup``: checks ``options["setup"]`` (stacked deals for tests and replays).
+- ``action_key``: the canonical JSON string of an action, used to find a submitted action
+  among the legal ones.
+- ``visible_events``: filters an event log for one seat (``private_to`` / ``except``).
+- ``Engine`` and ``Bot``: the base classes engines and their CPU players derive from.
+
+Pure Python: no Django, no I/O, no globals, no wall clock.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+OPTION_KINDS = ("choice", "int", "bool")
+SETUP_KEYS = frozenset({"hands", "pile", "table", "first"})
+
+
+class IllegalAction(Exception):  # noqa: N818 - the contract's name
+    """An action the rules refuse. ``message`` is a sentence fit to show a player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def action_key(action: Any) -> str:
+    """The canonical JSON text of an action: equal actions have equal keys."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> list[dict]:
+    """The events ``seat`` may see, as fresh dicts (``seat=None``: a spectator).
+
+    An event with ``"private_to": s`` is seen only by seat ``s``; an event with
+    ``"except": s`` is the public counterpart of such a private event, seen by everyone else
+    (so seat ``s`` reads the detailed version once, not both).
+    """
+    shown = []
+    for event in events:
+        private_to = event.get("private_to")
+        if private_to is not None and private_to != seat:
+            continue
+        if seat is not None and event.get("except") == seat:
+            continue
+        shown.append(dict(event))
+    return shown
+
+
+# --- options ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option, described for validation and for building a form.
+
+    ``kind`` is ``"choice"`` (``choices`` lists the allowed string values, ``choice_labels``
+    their human labels), ``"int"`` (``min``..``max`` inclusive) or ``"bool"``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"option {self.name!r}: kind must be one of {OPTION_KINDS}")
+        if self.kind == "choice" and self.default not in self.choices:
+            raise ValueError(f"option {self.name!r}: default not among its choices")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one label per choice")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe description, for the web layer's form."""
+        spec: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+        }
+        if self.kind == "choice":
+            labels = self.choice_labels or self.choices
+            spec["choices"] = [
+                [value, label] for value, label in zip(self.choices, labels, strict=True)
+            ]
+        if self.kind == "int":
+            spec["min"], spec["max"] = self.min, self.max
+        return spec
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if valid for this option, else raise ``ValueError``."""
+        if self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise ValueError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} must be an integer; got {value!r}")
+            if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max
+            ):
+                raise ValueError(
+                    f"option {self.name!r} must be between {self.min} and {self.max}; got {value}"
+                )
+        elif not isinstance(value, bool):
+            raise ValueError(f"option {self.name!r} must be true or false; got {value!r}")
+        return value
+
+    def parse(self, raw: str) -> Any:
+        """Convert a string (command line, form field) to this option's type, then check it."""
+        if self.kind == "int":
+            try:
+                return self.check(int(raw))
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.name!r} must be an integer; got {raw!r}") from None
+        if self.kind == "bool":
+            lowered = str(raw).strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name!r} must be true or false; got {raw!r}")
+        return self.check(raw)
+
+
+def validate_options(
+    specs: Sequence[Option], options: Mapping[str, Any] | None, *, allow_setup: bool = True
+) -> dict[str, Any]:
+    """Complete ``options`` with defaults and check every value.
+
+    Unknown names or invalid values raise ``ValueError`` naming the option. ``"setup"`` is
+    passed through unchanged (checked later by ``validate_setup``, which needs the deck).
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise ValueError("options must be a mapping of option name to value")
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(options) - set(by_name) - ({"setup"} if allow_setup else set()))
+    if unknown:
+        known = ", ".join(sorted(by_name)) + (", setup" if allow_setup else "")
+        raise ValueError(f"unknown option(s): {', '.join(unknown)} (known: {known})")
+    checked = {name: spec.check(options.get(name, spec.default)) for name, spec in by_name.items()}
+    if "setup" in options:
+        checked["setup"] = options["setup"]
+    return checked
+
+
+def coerce_options(specs: Sequence[Option], raw: Mapping[str, str]) -> dict[str, Any]:
+    """Parse string values (``--option key=value``, form fields) into typed options."""
+    by_name = {spec.name: spec for spec in specs}
+    parsed = {}
+    for name, value in raw.items():
+        if name not in by_name:
+            raise ValueError(f"unknown option {name!r} (known: {', '.join(sorted(by_name))})")
+        parsed[name] = by_name[name].parse(value)
+    return parsed
+
+
+# --- stacked deals ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A validated ``options["setup"]``: hands per seat, pile (``pile[0]`` drawn next), table."""
+
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]
+    table: tuple[str, ...]
+    first: int
+
+
+def validate_setup(setup: Any, *, deck: Sequence[str], players: int) -> Setup:
+    """Check a stacked deal: the lists together must be exactly ``deck`` (as a multiset).
+
+    ``first`` defaults to 0. Raises ``ValueError`` with a clear message otherwise.
+    """
+    if not isinstance(setup, Mapping):
+        raise ValueError("setup must be an object with hands, pile, table and first")
+    unknown = sorted(set(setup) - SETUP_KEYS)
+    if unknown:
+        raise ValueError(f"unknown setup key(s): {', '.join(unknown)}")
+    hands = setup.get("hands")
+    if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != players:
+        raise ValueError(f"setup.hands must be a list of {players} lists of card ids")
+    lists = {"pile": setup.get("pile", []), "table": setup.get("table", [])}
+    for index, hand in enumerate(hands):
+        lists[f"hands[{index}]"] = hand
+    for where, cards in lists.items():
+        if not isinstance(cards, Sequence) or isinstance(cards, str):
+            raise ValueError(f"setup.{where} must be a list of card ids")
+        if not all(isinstance(card, str) for card in cards):
+            raise ValueError(f"setup.{where} must contain card ids (strings)")
+    placed = Counter(card for cards in lists.values() for card in cards)
+    expected = Counter(deck)
+    if placed != expected:
+        missing = sorted((expected - placed).elements())
+        extra = sorted((placed - expected).elements())
+        raise ValueError(
+            "setup must place exactly the deck: "
+            f"missing {missing or 'none'}, unknown or duplicated {extra or 'none'}"
+        )
+    first = setup.get("first", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise ValueError(f"setup.first must be a seat between 0 and {players - 1}")
+    return Setup(
+        hands=tuple(tuple(hand) for hand in hands),
+        pile=tuple(lists["pile"]),
+        table=tuple(lists["table"]),
+        first=first,
+    )
+
+
+# --- engines and bots -------------------------------------------------------------------------
+
+
+class Bot:
+    """A CPU player. Stateless between calls: all memory comes from the view's public log."""
+
+    level: str = ""
+
+    def choose(
+        self, view: Mapping[str, Any], legal_actions: Sequence[dict], rng: random.Random
+    ) -> dict:
+        raise NotImplementedError
+
+
+class Engine:
+    """Base class of every engine: the §2 contract, plus hooks for the conformance checks.
+
+    Subclasses set ``name``, ``OPTIONS``, ``MIN_PLAYERS``/``MAX_PLAYERS`` and implement the
+    contract methods. ``deck`` and ``cards_in_play`` let ``conformance`` check card
+    conservation; ``shuffle_hidden`` (optional) lets it check that views hide secrets.
+    """
+
+    name: str = ""
+    OPTIONS: tuple[Option, ...] = ()
+    MIN_PLAYERS: int = 2
+    MAX_PLAYERS: int = 6
+    BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+    # -- contract --
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[dict]]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def to_json(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def bot(self, level: str) -> Bot:
+        raise NotImplementedError
+
+    def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
+        raise NotImplementedError
+
+    # -- conformance hooks --
+    def deck(self, state: Any) -> list[str]:
+        """Every card id of this game's deck (a multiset)."""
+        raise NotImplementedError
+
+    def cards_in_play(self, state: Any) -> list[str]:
+        """Every card id found in the state's zones (hands, pile, table, laid...)."""
+        raise NotImplementedError
+
+    def shuffle_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any | None:
+        """A state differing from ``state`` only in what ``seat`` cannot know, or ``None``.
+
+        The conformance check asserts ``view(shuffled, seat) == view(state, seat)``.
+        """
+        return None
+
+    # -- shared helpers --
+    def option_specs(self) -> list[dict[str, Any]]:
+        """The options as JSON-safe dicts, for the web layer's form."""
+        return [option.to_dict() for option in self.OPTIONS]
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.OPTIONS, options)
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be an integer; got {players!r}")
+        if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise ValueError(
+                f"{self.name} needs {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players; got {players}"
+            )
+        return players
+
+    def check_bot_level(self, level: str) -> str:
+        if level not in self.BOT_LEVELS:
+            raise ValueError(
+                f"bot level must be one of {', '.join(self.BOT_LEVELS)}; got {level!r}"
+            )
+        return level
+
+
+def competition_ranks(scores: Sequence[float]) -> list[int]:
+    """Ranks where the highest score is 1 and ties share a rank (1, 1, 3)."""
+    return [1 + sum(1 for other in scores if other > score) for score in scores]

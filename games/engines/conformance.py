@@ -1,0 +1,253 @@
+"""Engine-independent invariant checks and bot-vs-bot playouts.
+
+Used by ``manage.py playout``, by the conformance test that runs every registered engine, and
+by each engine's own tests. Works for any ``Engine`` through the contract plus two hooks:
+``deck(state)`` / ``cards_in_play(state)`` (card conservation) and, optionally,
+``shuffle_hidden(state, seat, rng)`` (views must not change when hidden information does).
+
+``check_state`` returns a list of human-readable error strings (empty = all good) instead of
+raising, so a playout can count and report every broken invariant.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.base import Engine, IllegalAction, action_key
+
+# Keys that would leak the future (the deal, the RNG) if a view contained them.
+FORBIDDEN_VIEW_KEYS = frozenset({"rng", "rng_state", "seed", "pile"})
+_JUNK_VALUES = (None, -1, 99, "", "zz-not-a-card", [], {})
+
+
+def _json_roundtrips(value: Any) -> bool:
+    try:
+        return json.loads(json.dumps(value)) == value
+    except (TypeError, ValueError):
+        return False
+
+
+def _find_keys(value: Any, keys: frozenset[str]) -> list[str]:
+    found = []
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key in keys:
+                found.append(key)
+            found.extend(_find_keys(inner, keys))
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            found.extend(_find_keys(inner, keys))
+    return found
+
+
+def check_conservation(engine: Engine, state: Any) -> list[str]:
+    """Every card of the deck is in exactly one zone."""
+    expected, found = Counter(engine.deck(state)), Counter(engine.cards_in_play(state))
+    if expected == found:
+        return []
+    return [
+        f"card conservation broken: missing {sorted((expected - found).elements())}, "
+        f"extra {sorted((found - expected).elements())}"
+    ]
+
+
+def check_views(engine: Engine, state: Any, players: int, rng: random.Random) -> list[str]:
+    """Views are JSON-safe, never show another seat's private events, the RNG or the pile,
+    and do not change when only information hidden from the viewer changes."""
+    errors = []
+    for seat in [*range(players), None]:
+        view = engine.view(state, seat)
+        if not _json_roundtrips(view):
+            errors.append(f"view for seat {seat} is not JSON-safe")
+            continue
+        leaked = _find_keys(view, FORBIDDEN_VIEW_KEYS)
+        if leaked:
+            errors.append(f"view for seat {seat} contains secret key(s) {sorted(set(leaked))}")
+        for event in view.get("log", []):
+            if event.get("private_to") not in (None, seat):
+                errors.append(f"view for seat {seat} shows a private event {event}")
+        shuffled = engine.shuffle_hidden(state, seat, rng)
+        if shuffled is not None and engine.view(shuffled, seat) != view:
+            errors.append(f"view for seat {seat} changes with information hidden from it")
+    return errors
+
+
+def _illegal_variants(action: Any, legal_keys: set[str]) -> list[Any]:
+    """Junk and near-miss actions (one field changed) that are not legal."""
+    candidates: list[Any] = ["ask", 7, {}, {"type": "no-such-action"}]
+    if isinstance(action, Mapping):
+        for key in action:
+            for junk in _JUNK_VALUES:
+                candidates.append({**action, key: junk})
+    return [c for c in candidates if action_key(c) not in legal_keys]
+
+
+def check_actions(
+    engine: Engine, state: Any, players: int, rng: random.Random, sample: int | None
+) -> list[str]:
+    """Legal actions apply without mutating ``state``; illegal ones raise ``IllegalAction``
+    and leave it equal. ``sample`` = how many legal actions per seat to try (None = all)."""
+    errors = []
+    before = engine.to_json(state)
+    acting = set(engine.to_act(state))
+    for seat in range(players):
+        legal = engine.legal_actions(state, seat)
+        if seat not in acting:
+            if legal:
+                errors.append(f"seat {seat} does not act but has legal actions")
+            continue
+        if not legal:
+            errors.append(f"seat {seat} must act but has no legal action")
+            continue
+        keys = {action_key(action) for action in legal}
+        if len(keys) != len(legal):
+            errors.append(f"seat {seat} has duplicate legal actions")
+        tried = legal if sample is None else rng.sample(legal, min(sample, len(legal)))
+        for action in tried:
+            try:
+                engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                errors.append(f"legal action {action} refused: {exc.message}")
+        illegal = _illegal_variants(tried[0], keys)
+        for action in illegal if sample is None else rng.sample(illegal, min(3, len(illegal))):
+            try:
+                engine.apply(state, seat, action)
+                errors.append(f"illegal action {action!r} accepted for seat {seat}")
+            except IllegalAction:
+                pass
+    for seat in set(range(players)) - acting:
+        try:
+            engine.apply(state, seat, {"type": "pass"})
+            errors.append(f"seat {seat} acted out of turn")
+        except IllegalAction:
+            pass
+    if engine.to_json(state) != before:
+        errors.append("apply mutated the state it was given")
+    return errors
+
+
+def check_state(
+    engine: Engine, state: Any, players: int, rng: random.Random, sample: int | None = 2
+) -> list[str]:
+    """All invariants for one state (see the module docstring)."""
+    errors = check_conservation(engine, state)
+    data = engine.to_json(state)
+    if not _json_roundtrips(data):
+        errors.append("to_json is not JSON-safe")
+    elif engine.from_json(json.loads(json.dumps(data))) != state:
+        errors.append("from_json(to_json(state)) != state")
+    over = engine.is_over(state)
+    if over != (not engine.to_act(state)):
+        errors.append("is_over disagrees with to_act being empty")
+    errors += check_views(engine, state, players, rng)
+    errors += check_actions(engine, state, players, rng, sample)
+    if over:
+        errors += check_outcome(engine.outcome(state), players)
+    return errors
+
+
+def check_outcome(outcome: Mapping[str, Any], players: int) -> list[str]:
+    scores, ranks = outcome.get("scores"), outcome.get("ranks")
+    if not isinstance(scores, list) or not isinstance(ranks, list):
+        return ["outcome lacks scores or ranks lists"]
+    if len(scores) != players or len(ranks) != players:
+        return ["outcome scores/ranks do not have one entry per seat"]
+    errors = []
+    for seat in range(players):
+        better = sum(1 for other in scores if other > scores[seat])
+        if ranks[seat] != 1 + better:
+            errors.append(f"rank of seat {seat} is {ranks[seat]}, expected {1 + better}")
+    return errors
+
+
+# --- playouts ---------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    actions: int = 0
+    winners: list[int] = field(default_factory=list)
+    outcome: dict = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def play_game(
+    engine: Engine,
+    *,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    bots: Sequence[str] = ("easy",),
+    check: bool = True,
+    max_actions: int = 20_000,
+) -> GameRecord:
+    """Play one bot-vs-bot game; seat ``i`` plays ``bots[i % len(bots)]``."""
+    rng = random.Random(seed)
+    players_bots = [engine.bot(bots[seat % len(bots)]) for seat in range(players)]
+    state = engine.new_game(players=players, seed=seed, options=dict(options or {}))
+    record = GameRecord()
+    if check:
+        record.errors += check_state(engine, state, players, rng)
+    while not engine.is_over(state):
+        if record.actions >= max_actions:
+            record.errors.append(f"game not over after {max_actions} actions")
+            break
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)
+        action = players_bots[seat].choose(engine.view(state, seat), legal, rng)
+        if check and action_key(action) not in {action_key(a) for a in legal}:
+            record.errors.append(f"bot {bots[seat % len(bots)]} chose an illegal {action}")
+        state, _events = engine.apply(state, seat, action)
+        record.actions += 1
+        if check:
+            record.errors += check_state(engine, state, players, rng)
+    if engine.is_over(state):
+        record.outcome = engine.outcome(state)
+        record.winners = [s for s, rank in enumerate(record.outcome["ranks"]) if rank == 1]
+    return record
+
+
+def playout(
+    engine: Engine,
+    *,
+    players: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    bots: Sequence[str] = ("easy",),
+    check: bool = True,
+) -> dict[str, Any]:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed+1``...) and summarise them."""
+    started = time.perf_counter()
+    summary: dict[str, Any] = {
+        "engine": engine.name,
+        "players": players,
+        "bots": [bots[seat % len(bots)] for seat in range(players)],
+        "options": dict(options or {}),
+        "games": games,
+        "actions": 0,
+        "invariant_errors": 0,
+        "errors": [],
+        "wins_by_seat": [0] * players,
+    }
+    for index in range(games):
+        record = play_game(
+            engine, players=players, seed=seed + index, options=options, bots=bots, check=check
+        )
+        summary["actions"] += record.actions
+        summary["invariant_errors"] += len(record.errors)
+        summary["errors"] += [f"game seed {seed + index}: {e}" for e in record.errors][:5]
+        for winner in record.winners:
+            summary["wins_by_seat"][winner] += 1
+    seconds = time.perf_counter() - started
+    summary["errors"] = summary["errors"][:20]
+    summary["seconds"] = round(seconds, 3)
+    summary["games_per_s"] = round(games / seconds, 2) if seconds else None
+    summary["actions_per_s"] = round(summary["actions"] / seconds, 1) if seconds else None
+    return summary
