@@ -33,3 +33,9 @@ def _celery_eager_unless_redis(request):
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Hashing with PBKDF2's full cost makes every login in a test take ~0.3 s; MD5 is enough here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

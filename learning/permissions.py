@@ -1,0 +1,43 @@
+"""Role checks for views: `@role_required("teacher")`, `@role_required("student", "self")`.
+
+Anonymous visitors are sent to the login page (then back); a signed-in user whose role is not
+allowed gets the 403 page (django.core.exceptions.PermissionDenied -> templates/403.html).
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+from learning.models import Role
+from learning.services.accounts import user_role
+
+LEARNER_ROLES = (Role.STUDENT.value, Role.SELF_LEARNER.value)
+
+
+def role_required(*roles: str) -> Callable:
+    """Decorate a view so that only signed-in users with one of `roles` reach it."""
+    allowed = {str(role) for role in roles}
+    unknown = allowed - set(Role.values)
+    if not allowed or unknown:
+        raise ValueError(f"role_required needs known roles, got {sorted(unknown) or 'none'}")
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if user_role(user=request.user) not in allowed:
+                raise PermissionDenied("role not allowed")
+            return view(request, *args, **kwargs)
+
+        wrapped.allowed_roles = frozenset(allowed)  # type: ignore[attr-defined]
+        return wrapped
+
+    return decorator
+
+
+teacher_required = role_required(Role.TEACHER)
+learner_required = role_required(*LEARNER_ROLES)

@@ -1,0 +1,74 @@
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from learning.models import Classroom, Membership, Profile
+
+User = get_user_model()
+
+
+def run_seed() -> str:
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    return out.getvalue()
+
+
+def counts() -> dict[str, int]:
+    return {
+        "users": User.objects.count(),
+        "profiles": Profile.objects.count(),
+        "classes": Classroom.objects.count(),
+        "memberships": Membership.objects.count(),
+    }
+
+
+@pytest.mark.django_db
+def test_it_creates_the_demo_cast_and_prints_the_logins():
+    output = run_seed()
+    teacher = User.objects.get(username="teacher")
+    assert teacher.profile.role == "teacher"
+    classroom = Classroom.objects.get(name="Demo class")
+    assert classroom.teacher == teacher
+    assert classroom.join_code == "DEMO-KANA"
+    students = sorted(m.student.username for m in classroom.memberships.all())
+    assert students == [f"student{n}" for n in range(1, 6)]
+    assert all(
+        User.objects.get(username=name).profile.role == "student" for name in students
+    )
+    assert User.objects.get(username="learner").profile.role == "self"
+    for username in ["teacher", "learner", *students]:
+        assert username in output
+        assert User.objects.get(username=username).check_password("kana-demo-2026")
+    assert "kana-demo-2026" in output
+    assert "DEMO-KANA" in output
+
+
+@pytest.mark.django_db
+def test_running_it_twice_changes_nothing():
+    run_seed()
+    first = counts()
+    passwords = dict(User.objects.values_list("username", "password"))
+    run_seed()
+    assert counts() == first
+    assert dict(User.objects.values_list("username", "password")) == passwords
+
+
+@pytest.mark.django_db
+def test_it_restores_the_demo_password_if_it_was_changed():
+    run_seed()
+    learner = User.objects.get(username="learner")
+    learner.set_password("something-else-42")
+    learner.save()
+    run_seed()
+    learner.refresh_from_db()
+    assert learner.check_password("kana-demo-2026")
+
+
+@pytest.mark.django_db
+def test_the_printed_logins_work(client):
+    run_seed()
+    response = client.post("/login/", {"username": "student3", "password": "kana-demo-2026"})
+    assert response.status_code == 302
+    assert client.get("/").context["user"].username == "student3"
