@@ -26,6 +26,12 @@ class Classroom(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def join_code_display(self) -> str:
+        """The code as printed for people: ``KMN-7RT`` (typed with or without the dash)."""
+        half = len(self.join_code) // 2
+        return f"{self.join_code[:half]}-{self.join_code[half:]}"
+
 
 class Membership(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")

@@ -1,3 +1,9 @@
-"""URLs of the learning app's teach pages."""
+"""URLs of the learning app's classroom pages: /join/ and the teacher's /teach/ pages."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from learning.views import join
+
+urlpatterns = [
+    path("join/", join.join, name="join"),
+]
