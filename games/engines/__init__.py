@@ -14,7 +14,7 @@ from importlib import import_module
 from games.engines.base import Engine, IllegalAction, action_key
 
 ENGINES: dict[str, str] = {
-    # "kazoku-families": "games.engines.kazoku_families",  (enabled once its module lands)
+    "kazoku-families": "games.engines.kazoku_families",
 }
 
 

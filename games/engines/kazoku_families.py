@@ -1,0 +1,613 @@
+"""Kazoku family games (engine ``kazoku-families``): Happy Families with kana cards.
+
+Rules (``shared/rules/kazoku.fr.txt`` and ``kazoku.en.txt``; interpretation notes in
+``docs/rules/kazoku.md``):
+
+- One deck of 45 kana cards (``kazoku_deck``), grouped into families by the ``variant`` option:
+  ``themed`` (9 themes x 5 members), ``kana`` (9 consonant rows, YA = ya yu yo wa n) or
+  ``gojuon`` (5 vowel columns of 10/8/9/8/10 cards). One mechanism for all three.
+- 2-6 players, ``hand_size`` cards each (5). The ``start`` option picks who plays first: the
+  youngest player, whose seat the table gives as ``first`` (default), or a random seat.
+- On your turn you ask ONE opponent for one card (a member of a family): only for a family you
+  already hold a card of, never for a card you hold. The opponent has it: it is given to you
+  and you play again. Otherwise you draw the top card of the pile ("go fish"); if it is the
+  card you asked for, "Bonne pioche !" is announced with the card shown and you play again;
+  otherwise your turn ends. If the pile is empty, you pass.
+- Laying a family: an explicit ``lay`` action, available whenever it is your turn to act and
+  you hold a complete family (option ``lay="choice"``, default). Laying ends your turn. So the
+  game never stalls, every complete family you still hold is laid automatically when your turn
+  ends, and when the game ends. With ``lay="immediate"`` a family is laid as soon as it is
+  complete, which ends the turn (the strict reading of "il pose ... et passe son tour").
+- A player whose turn comes with an empty hand draws a card and plays; if the pile is empty
+  too they are skipped.
+- End (option ``end``): ``all_families`` (French text, default) when every family is laid;
+  ``pile_empty`` (English text) as soon as the pile is empty (the last card was drawn).
+- Outcome: one point per family laid (whatever its size); ties share the rank.
+
+Actions: ``{"type": "ask", "target": seat, "card": id}`` and ``{"type": "lay"}``.
+Events: see ``docs/engines.md``. Everything is pure: states are frozen, randomness is used
+only at the deal, from ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from games.engines.base import (
+    Bot,
+    Engine,
+    IllegalAction,
+    Option,
+    competition_ranks,
+    validate_setup,
+    visible_events,
+)
+from games.engines.kazoku_deck import VARIANTS, card_script, deal_scripts, load_deck
+
+ENGINE_NAME = "kazoku-families"
+ASK_KEYS = frozenset({"type", "target", "card"})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The groupings of one variant, as plain lookups (built once per variant)."""
+
+    variant: str
+    family_of: dict[str, str]  # card -> family
+    members: dict[str, tuple[str, ...]]  # family -> its cards, in rule order
+    order: dict[str, int]  # card -> deck position (hands are kept in this order)
+    family_count: int
+
+
+@lru_cache(maxsize=len(VARIANTS))
+def rules_for(variant: str) -> Rules:
+    deck = load_deck()
+    return Rules(
+        variant=variant,
+        family_of=dict(deck.family_of[variant]),
+        members={family.id: family.cards for family in deck.families[variant]},
+        order={card: index for index, card in enumerate(deck.ids)},
+        family_count=len(deck.families[variant]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KazokuState:
+    players: int
+    seed: int
+    variant: str
+    end: str
+    lay: str
+    options: tuple[tuple[str, Any], ...]  # every validated option but ``setup``, by name
+    scripts: str  # one letter per card in deck order: "h" hiragana, "k" katakana
+    hands: tuple[tuple[str, ...], ...]  # per seat, in deck order
+    pile: tuple[str, ...]  # pile[0] is drawn next
+    laid: tuple[tuple[str, ...], ...]  # per seat, family ids in the order laid
+    turn: int  # the seat to act (the last seat to act once the game is over)
+    over: bool
+    log: tuple[dict, ...]  # every event so far (private ones included; views filter)
+
+
+# --- pure helpers on hands ----------------------------------------------------------------------
+
+
+def families_held(rules: Rules, hand: tuple[str, ...]) -> dict[str, list[str]]:
+    """Family -> the cards of it in ``hand``."""
+    held: dict[str, list[str]] = {}
+    for card in hand:
+        held.setdefault(rules.family_of[card], []).append(card)
+    return held
+
+
+def complete_families(rules: Rules, hand: tuple[str, ...]) -> list[str]:
+    return [
+        family
+        for family, cards in families_held(rules, hand).items()
+        if len(cards) == len(rules.members[family])
+    ]
+
+
+def _with(rules: Rules, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(sorted((*hand, card), key=rules.order.__getitem__))
+
+
+def _without(hand: tuple[str, ...], cards: Any) -> tuple[str, ...]:
+    return tuple(card for card in hand if card not in cards)
+
+
+class _Turn:
+    """The mutable scratch of one ``apply`` call; turned back into a frozen state at the end."""
+
+    def __init__(self, state: KazokuState) -> None:
+        self.state = state
+        self.rules = rules_for(state.variant)
+        self.hands = list(state.hands)
+        self.pile = state.pile
+        self.laid = list(state.laid)
+        self.turn = state.turn
+        self.over = False
+        self.events: list[dict] = []
+
+    def give(self, seat: int, card: str) -> None:
+        self.hands[seat] = _with(self.rules, self.hands[seat], card)
+
+    def draw(self, seat: int, reason: str) -> str:
+        card, self.pile = self.pile[0], self.pile[1:]
+        self.give(seat, card)
+        self.events.append(
+            {"type": "draw", "seat": seat, "card": card, "reason": reason, "private_to": seat}
+        )
+        self.events.append({"type": "draw", "seat": seat, "reason": reason, "except": seat})
+        return card
+
+    def lay_complete(self, seat: int, auto: bool) -> None:
+        for family in complete_families(self.rules, self.hands[seat]):
+            cards = self.rules.members[family]
+            self.hands[seat] = _without(self.hands[seat], cards)
+            self.laid[seat] = (*self.laid[seat], family)
+            self.events.append(
+                {
+                    "type": "family_laid",
+                    "seat": seat,
+                    "family": family,
+                    "cards": list(cards),
+                    "auto": auto,
+                }
+            )
+
+    def pile_ended(self) -> bool:
+        return self.state.end == "pile_empty" and not self.pile
+
+    def all_laid(self) -> bool:
+        return sum(len(families) for families in self.laid) == self.rules.family_count
+
+    def end_turn(self) -> None:
+        """Lay what is complete, then end the game or hand the turn on."""
+        self.lay_complete(self.turn, auto=True)
+        if self.all_laid() or self.pile_ended():
+            self.finish()
+        else:
+            self.start_turn((self.turn + 1) % self.state.players)
+
+    def start_turn(self, seat: int) -> None:
+        """Give the turn to ``seat`` or the next seat able to play (empty hands draw or skip)."""
+        players = self.state.players
+        for step in range(players):
+            candidate = (seat + step) % players
+            if self.hands[candidate]:
+                self.turn = candidate
+                self.events.append({"type": "turn", "seat": candidate})
+                return
+            if self.pile:
+                self.turn = candidate
+                self.events.append({"type": "turn", "seat": candidate})
+                self.draw(candidate, reason="empty_hand")
+                if self.pile_ended():
+                    self.finish()
+                return
+            self.events.append({"type": "skip", "seat": candidate, "reason": "empty_hand"})
+        self.finish()  # no cards anywhere: every family is laid
+
+    def finish(self) -> None:
+        for seat in range(self.state.players):
+            self.lay_complete(seat, auto=True)
+        self.over = True
+        scores = [len(families) for families in self.laid]
+        self.events.append(
+            {
+                "type": "game_over",
+                "reason": "all_families" if self.all_laid() else "pile_empty",
+                "scores": scores,
+                "ranks": competition_ranks(scores),
+            }
+        )
+
+    def frozen(self) -> KazokuState:
+        state = self.state
+        return KazokuState(
+            players=state.players,
+            seed=state.seed,
+            variant=state.variant,
+            end=state.end,
+            lay=state.lay,
+            options=state.options,
+            scripts=state.scripts,
+            hands=tuple(self.hands),
+            pile=self.pile,
+            laid=tuple(self.laid),
+            turn=self.turn,
+            over=self.over,
+            log=state.log + tuple(self.events),
+        )
+
+
+# --- the engine -------------------------------------------------------------------------------
+
+
+class KazokuFamilies(Engine):
+    name = ENGINE_NAME
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+    OPTIONS = (
+        Option(
+            "variant",
+            "choice",
+            "themed",
+            "Families",
+            help="Which families the 45 cards form.",
+            choices=VARIANTS,
+            choice_labels=(
+                "Themed families (9 x 5)",
+                "Kana rows (9 x 5)",
+                "Gojūon columns (5 families of 8 to 10)",
+            ),
+        ),
+        Option(
+            "script",
+            "choice",
+            "hiragana",
+            "Script",
+            choices=("hiragana", "katakana", "mixed"),
+            choice_labels=("Hiragana", "Katakana", "Mixed (each card drawn at the deal)"),
+        ),
+        Option("hand_size", "int", 5, "Cards dealt to each player", min=1, max=22),
+        Option(
+            "start",
+            "choice",
+            "youngest",
+            "Who plays first",
+            choices=("youngest", "random"),
+            choice_labels=("The youngest player (seat chosen at the table)", "A random player"),
+        ),
+        Option("first", "int", 0, "Seat of the youngest player", min=0, max=5),
+        Option(
+            "end",
+            "choice",
+            "all_families",
+            "End of the game",
+            choices=("all_families", "pile_empty"),
+            choice_labels=(
+                "When every family is laid (French rules)",
+                "When the pile is empty (English rules)",
+            ),
+        ),
+        Option(
+            "lay",
+            "choice",
+            "choice",
+            "Laying a complete family",
+            choices=("choice", "immediate"),
+            choice_labels=(
+                "When you choose during your turn (at the latest when it ends)",
+                "As soon as it is complete",
+            ),
+        ),
+    )
+
+    # -- setting up --
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> KazokuState:
+        players = self.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer; got {seed!r}")
+        checked = self.validate_options(options)
+        setup = checked.pop("setup", None)
+        rng = random.Random(seed)
+        deck = load_deck().ids
+        rules = rules_for(checked["variant"])
+        if setup is not None:
+            stacked = validate_setup(setup, deck=deck, players=players)
+            if stacked.table:
+                raise ValueError("setup.table must be empty: Kazoku families has no table cards")
+            hands, pile, first = stacked.hands, stacked.pile, stacked.first
+        else:
+            hands, pile, first = self._deal(players, checked, rng)
+        scripts = deal_scripts(checked["script"], rng)
+        if setup is None and checked["start"] == "random":
+            first = rng.randrange(players)
+        turn = _Turn(
+            KazokuState(
+                players=players,
+                seed=seed,
+                variant=checked["variant"],
+                end=checked["end"],
+                lay=checked["lay"],
+                options=tuple(sorted(checked.items())),
+                scripts=scripts,
+                hands=tuple(tuple(sorted(h, key=rules.order.__getitem__)) for h in hands),
+                pile=tuple(pile),
+                laid=((),) * players,
+                turn=first,
+                over=False,
+                log=(),
+            )
+        )
+        turn.start_turn(first)
+        return turn.frozen()
+
+    def _deal(
+        self, players: int, options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[list[tuple[str, ...]], tuple[str, ...], int]:
+        size = options["hand_size"]
+        cards = list(load_deck().ids)
+        if players * size > len(cards) or (
+            options["end"] == "pile_empty" and players * size == len(cards)
+        ):
+            raise ValueError(
+                f"{players} hands of {size} cards leave no pile: the deck has {len(cards)} cards"
+            )
+        if options["start"] == "youngest" and options["first"] >= players:
+            raise ValueError(f"option 'first' must be a seat between 0 and {players - 1}")
+        rng.shuffle(cards)
+        hands = [tuple(cards[seat * size : (seat + 1) * size]) for seat in range(players)]
+        return hands, tuple(cards[players * size :]), options["first"]
+
+    # -- playing --
+
+    def to_act(self, state: KazokuState) -> list[int]:
+        return [] if state.over else [state.turn]
+
+    def legal_actions(self, state: KazokuState, seat: int) -> list[dict]:
+        if state.over or seat != state.turn:
+            return []
+        rules = rules_for(state.variant)
+        hand = state.hands[seat]
+        held = set(hand)
+        targets = [t for t in range(state.players) if t != seat]
+        complete = False
+        asks = []
+        for family in families_held(rules, hand):
+            missing = [card for card in rules.members[family] if card not in held]
+            if not missing:
+                complete = True
+                continue
+            for card in missing:
+                for target in targets:
+                    asks.append({"type": "ask", "target": target, "card": card})
+        if not complete:
+            return asks
+        if state.lay == "immediate":
+            return [{"type": "lay"}]
+        return [{"type": "lay"}, *asks]
+
+    def apply(self, state: KazokuState, seat: int, action: Any) -> tuple[KazokuState, list[dict]]:
+        self._check_turn(state, seat, action)
+        turn = _Turn(state)
+        if action["type"] == "lay":
+            self._check_lay(turn, seat, action)
+            turn.lay_complete(seat, auto=False)
+            turn.end_turn()
+        else:
+            self._check_ask(turn, seat, action)
+            self._ask(turn, seat, action["target"], action["card"])
+        new_state = turn.frozen()
+        return new_state, [dict(event) for event in turn.events]
+
+    def _ask(self, turn: _Turn, seat: int, target: int, card: str) -> None:
+        family = turn.rules.family_of[card]
+        turn.events.append(
+            {"type": "ask", "seat": seat, "target": target, "card": card, "family": family}
+        )
+        if card in turn.hands[target]:
+            turn.hands[target] = _without(turn.hands[target], (card,))
+            turn.give(seat, card)
+            turn.events.append({"type": "given", "seat": target, "to": seat, "card": card})
+            self._after_gain(turn, seat, card)
+            return
+        turn.events.append({"type": "go_fish", "seat": target, "to": seat, "card": card})
+        if not turn.pile:
+            turn.events.append({"type": "pass", "seat": seat, "reason": "pile_empty"})
+            turn.end_turn()
+            return
+        drawn = turn.draw(seat, reason="go_fish")
+        if drawn != card:
+            turn.end_turn()
+        elif turn.pile_ended():
+            turn.events.append({"type": "good_pick", "seat": seat, "card": card})
+            turn.finish()
+        else:
+            turn.events.append({"type": "good_pick", "seat": seat, "card": card})
+            self._after_gain(turn, seat, card)
+
+    def _after_gain(self, turn: _Turn, seat: int, card: str) -> None:
+        """With ``lay="immediate"``, completing a family lays it and ends the turn."""
+        if turn.state.lay != "immediate":
+            return
+        family = turn.rules.family_of[card]
+        held = families_held(turn.rules, turn.hands[seat]).get(family, ())
+        if len(held) == len(turn.rules.members[family]):
+            turn.lay_complete(seat, auto=False)
+            turn.end_turn()
+
+    # -- validation (each refusal leaves the state untouched: nothing is built before) --
+
+    def _check_turn(self, state: KazokuState, seat: Any, action: Any) -> None:
+        if state.over:
+            raise IllegalAction("The game is over.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+        if seat != state.turn:
+            raise IllegalAction(f"It is not your turn: seat {state.turn} is playing.")
+        if not isinstance(action, Mapping) or action.get("type") not in ("ask", "lay"):
+            raise IllegalAction("Unknown action: you may ask a player for a card, or lay.")
+
+    def _check_lay(self, turn: _Turn, seat: int, action: Mapping) -> None:
+        if set(action) != {"type"}:
+            raise IllegalAction("A lay action has no other field.")
+        if not complete_families(turn.rules, turn.hands[seat]):
+            raise IllegalAction("You hold no complete family to lay.")
+
+    def _check_ask(self, turn: _Turn, seat: int, action: Mapping) -> None:
+        state, rules = turn.state, turn.rules
+        if set(action) != ASK_KEYS:
+            raise IllegalAction("An ask names exactly one target seat and one card.")
+        target, card = action["target"], action["card"]
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalAction("Ask one opponent by seat number.")
+        if not 0 <= target < state.players or target == seat:
+            raise IllegalAction(f"Seat {target!r} is not one of your opponents.")
+        if not isinstance(card, str) or card not in rules.family_of:
+            raise IllegalAction(f"There is no card {card!r} in the Kazoku deck.")
+        hand = state.hands[seat]
+        family = rules.family_of[card]
+        if card in hand:
+            raise IllegalAction(f"You already hold {card.upper()}: ask for a card you lack.")
+        if not any(rules.family_of[held] == family for held in hand):
+            raise IllegalAction(
+                f"You may only ask for a card of a family you already hold: you hold no card "
+                f"of the {family.upper()} family."
+            )
+        if state.lay == "immediate" and complete_families(rules, hand):
+            raise IllegalAction("Lay your complete family first.")
+
+    # -- what players see --
+
+    def view(self, state: KazokuState, seat: int | None) -> dict:
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+        ):
+            raise ValueError(f"no seat {seat!r} at this table")
+        rules = rules_for(state.variant)
+        log = visible_events(state.log, seat)
+        hand = list(state.hands[seat]) if seat is not None else None
+        shown = set(hand or ())
+        laid = []
+        for families in state.laid:
+            laid.append([{"family": f, "cards": list(rules.members[f])} for f in families])
+            shown.update(card for f in families for card in rules.members[f])
+        for event in log:
+            if "card" in event:
+                shown.add(event["card"])
+        for family in families_held(rules, state.hands[seat]) if seat is not None else ():
+            shown.update(rules.members[family])  # cards this seat may ask for
+        return {
+            "engine": ENGINE_NAME,
+            "options": dict(state.options),
+            "variant": state.variant,
+            "players": state.players,
+            "seat": seat,
+            "hand": hand,
+            "hand_sizes": [len(h) for h in state.hands],
+            "pile_size": len(state.pile),
+            "laid": laid,
+            "scores": [len(families) for families in state.laid],
+            "turn": None if state.over else state.turn,
+            "to_act": self.to_act(state),
+            "kana": {card: self._kana(state, card) for card in sorted(shown, key=rules.order.get)},
+            "log": log,
+            "over": state.over,
+            "outcome": self.outcome(state) if state.over else None,
+        }
+
+    def _kana(self, state: KazokuState, card: str) -> dict[str, str]:
+        script = card_script(state.scripts, card)
+        return {"glyph": load_deck().cards[card].glyph(script), "script": script}
+
+    def is_over(self, state: KazokuState) -> bool:
+        return state.over
+
+    def outcome(self, state: KazokuState) -> dict:
+        scores = [len(families) for families in state.laid]
+        return {
+            "scores": scores,
+            "ranks": competition_ranks(scores),
+            "families": [list(families) for families in state.laid],
+            "over": state.over,
+        }
+
+    # -- persistence --
+
+    def to_json(self, state: KazokuState) -> dict:
+        return {
+            "engine": ENGINE_NAME,
+            "players": state.players,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "scripts": state.scripts,
+            "hands": [list(hand) for hand in state.hands],
+            "pile": list(state.pile),
+            "laid": [list(families) for families in state.laid],
+            "turn": state.turn,
+            "over": state.over,
+            "log": [dict(event) for event in state.log],
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> KazokuState:
+        options = dict(data["options"])
+        return KazokuState(
+            players=data["players"],
+            seed=data["seed"],
+            variant=options["variant"],
+            end=options["end"],
+            lay=options["lay"],
+            options=tuple(sorted(options.items())),
+            scripts=data["scripts"],
+            hands=tuple(tuple(hand) for hand in data["hands"]),
+            pile=tuple(data["pile"]),
+            laid=tuple(tuple(families) for families in data["laid"]),
+            turn=data["turn"],
+            over=data["over"],
+            log=tuple(dict(event) for event in data["log"]),
+        )
+
+    # -- players and learning hooks --
+
+    def bot(self, level: str) -> Bot:
+        from games.engines.kazoku_families_bots import make_bot
+
+        return make_bot(self.check_bot_level(level))
+
+    def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
+        if card_id not in load_deck().cards:
+            raise ValueError(f"there is no card {card_id!r} in the Kazoku deck")
+        return [card_id]
+
+    # -- conformance hooks --
+
+    def deck(self, state: KazokuState) -> list[str]:
+        return list(load_deck().ids)
+
+    def cards_in_play(self, state: KazokuState) -> list[str]:
+        rules = rules_for(state.variant)
+        laid = [card for families in state.laid for f in families for card in rules.members[f]]
+        return [card for hand in state.hands for card in hand] + list(state.pile) + laid
+
+    def shuffle_hidden(
+        self, state: KazokuState, seat: int | None, rng: random.Random
+    ) -> KazokuState:
+        """Permute, among the other hands and the pile, the cards ``seat`` has never seen named.
+
+        Zone sizes are kept. Such cards' whereabouts are unknown to ``seat``, so its view must
+        not change.
+        """
+        named = {e["card"] for e in visible_events(state.log, seat) if "card" in e}
+        rules = rules_for(state.variant)
+        zones = [list(h) for h in state.hands] + [list(state.pile)]
+        slots = [
+            (zone, index)
+            for zone, cards in enumerate(zones)
+            if zone != seat
+            for index, card in enumerate(cards)
+            if card not in named
+        ]
+        cards = [zones[zone][index] for zone, index in slots]
+        rng.shuffle(cards)
+        for (zone, index), card in zip(slots, cards, strict=True):
+            zones[zone][index] = card
+        hands = tuple(tuple(sorted(h, key=rules.order.__getitem__)) for h in zones[:-1])
+        return KazokuState(
+            **{
+                **{name: getattr(state, name) for name in KazokuState.__slots__},
+                "hands": hands,
+                "pile": tuple(zones[-1]),
+            }
+        )
+
+
+ENGINE = KazokuFamilies()
