@@ -169,6 +169,12 @@ AUTH_PASSWORD_VALIDATORS = [
      "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Login rate limit (learning/services/accounts.py): after LOGIN_FAILURE_LIMIT failures of one
+# username from one address, that pair waits until the failures are LOGIN_COOLOFF_MINUTES old.
+LOGIN_FAILURE_LIMIT = env_int("KANAGAME_LOGIN_FAILURE_LIMIT", 5)
+LOGIN_COOLOFF_MINUTES = env_int("KANAGAME_LOGIN_COOLOFF_MINUTES", 15)
+# How many reverse proxies / load balancers append to X-Forwarded-For in front of the app.
+TRUSTED_PROXY_COUNT = env_int("KANAGAME_TRUSTED_PROXIES", 0)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -33,3 +33,23 @@ class Profile(models.Model):
     @property
     def is_learner(self) -> bool:
         return self.role in (Role.STUDENT, Role.SELF_LEARNER)
+
+
+class LoginFailure(models.Model):
+    """One failed login, keyed on (username, address): the login rate limiter counts these.
+
+    Kept in the database so that the limiter works on the embedded default (no Redis) and
+    across several web processes; rows older than the cool-off window are pruned on the go.
+    """
+
+    username = models.CharField(max_length=150)
+    ip_address = models.CharField(max_length=45)
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["username", "ip_address", "created_at"], name="loginfail_key_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username}@{self.ip_address} {self.created_at:%Y-%m-%d %H:%M:%S}"

@@ -1,10 +1,15 @@
 """Account services: creating users with their role (teacher, student, self-learner)."""
 
+from datetime import datetime, timedelta
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from learning.models import Profile, Role
+from learning.models.accounts import LoginFailure
 
 User = get_user_model()
 
@@ -41,3 +46,54 @@ def user_role(*, user) -> str | None:
         return None
     profile = getattr(user, "profile", None)
     return profile.role if profile else None
+
+
+# --- Login rate limiting -------------------------------------------------------------------
+# Keyed on (username, address): a whole class logging in from one school address never
+# trips it, while one username hammered from one address is held back for a cool-off.
+
+
+def _limiter_key(username: str) -> str:
+    return username.strip().lower()[:150]
+
+
+def _cooloff() -> timedelta:
+    return timedelta(minutes=settings.LOGIN_COOLOFF_MINUTES)
+
+
+def login_lockout_remaining(
+    *, username: str, ip_address: str, now: datetime | None = None
+) -> timedelta | None:
+    """How long this (username, address) must still wait, or None when it may try now.
+
+    Locked while at least LOGIN_FAILURE_LIMIT failures fall inside the cool-off window; the
+    lock ends when the oldest of the last LOGIN_FAILURE_LIMIT failures leaves the window.
+    """
+    now = now or timezone.now()
+    limit = settings.LOGIN_FAILURE_LIMIT
+    recent = list(
+        LoginFailure.objects.filter(
+            username=_limiter_key(username),
+            ip_address=ip_address,
+            created_at__gt=now - _cooloff(),
+        )
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return None
+    return recent[limit - 1] + _cooloff() - now
+
+
+def login_failure_record(*, username: str, ip_address: str, now: datetime | None = None) -> None:
+    """Count one failed login; forget failures older than the cool-off window."""
+    now = now or timezone.now()
+    LoginFailure.objects.filter(created_at__lte=now - _cooloff()).delete()
+    LoginFailure.objects.create(
+        username=_limiter_key(username), ip_address=ip_address, created_at=now
+    )
+
+
+def login_failures_clear(*, username: str, ip_address: str) -> None:
+    """A successful login wipes that key's failures."""
+    LoginFailure.objects.filter(username=_limiter_key(username), ip_address=ip_address).delete()

@@ -3,7 +3,10 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from learning.views import accounts
+
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", accounts.RateLimitedLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", accounts.signup, name="signup"),
 ]

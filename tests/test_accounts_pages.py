@@ -1,0 +1,103 @@
+"""Pages through the whole stack: navigation by role, 403/404 pages, home page."""
+
+import pytest
+from django.http import HttpResponse
+from django.urls import include, path
+
+from learning.permissions import role_required
+from learning.services.accounts import user_create
+
+
+@role_required("teacher")
+def teacher_only(request):
+    return HttpResponse("class roster")
+
+
+urlpatterns = [
+    path("teach/secret-roster/", teacher_only),
+    path("", include("kanagame.urls")),
+]
+
+
+@pytest.fixture
+def alice(db):
+    return user_create(username="alice", password="alice-pass-1", role="teacher",
+                       display_name="Alice Sensei")
+
+
+@pytest.fixture
+def bob(db):
+    return user_create(username="bob", password="bob-pass-12", role="student")
+
+
+@pytest.fixture
+def charlie(db):
+    return user_create(username="charlie", password="charlie-pass", role="self")
+
+
+@pytest.mark.urls(__name__)
+def test_a_student_gets_the_403_page_not_a_500(client, bob):
+    client.force_login(bob)
+    response = client.get("/teach/secret-roster/")
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "This page is not for your account" in body
+    assert "class roster" not in body
+    assert "role not allowed" not in body  # the exception's text never reaches the page
+
+
+@pytest.mark.urls(__name__)
+def test_the_teacher_reaches_the_teacher_page(client, alice):
+    client.force_login(alice)
+    assert client.get("/teach/secret-roster/").content == b"class roster"
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db
+def test_an_anonymous_visitor_is_redirected_to_login(client):
+    response = client.get("/teach/secret-roster/")
+    assert response.status_code == 302
+    assert response["Location"] == "/login/?next=/teach/secret-roster/"
+
+
+@pytest.mark.django_db
+def test_the_404_page_is_friendly_and_leaks_nothing(client, settings):
+    settings.DEBUG = False
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert "Page not found" in body
+    assert "urlpatterns" not in body and "Traceback" not in body
+
+
+@pytest.mark.django_db
+def test_the_home_page_shows_a_visitor_what_they_can_do(client):
+    body = client.get("/").content.decode()
+    for href in ['href="/signup/"', 'href="/join/"', 'href="/login/"']:
+        assert href in body
+    assert 'class="skip-link" href="#main"' in body
+    assert 'aria-current="page"' in body  # the brand link marks the home page
+
+
+@pytest.mark.django_db
+def test_the_current_page_is_marked_in_the_navigation(client):
+    body = client.get("/signup/").content.decode()
+    assert '<a href="/signup/" aria-current="page">' in body
+    assert '<a href="/login/" aria-current="page">' not in body
+
+
+def test_the_navigation_shows_what_each_role_can_do(client, alice, bob, charlie):
+    client.force_login(alice)
+    teacher_page = client.get("/").content.decode()
+    assert 'href="/teach/"' in teacher_page and 'href="/learn/"' not in teacher_page
+    assert "Alice Sensei" in teacher_page
+
+    client.force_login(bob)
+    student_page = client.get("/").content.decode()
+    assert 'href="/learn/"' in student_page and 'href="/teach/"' not in student_page
+    assert 'href="/daily/"' not in student_page
+
+    client.force_login(charlie)
+    learner_page = client.get("/").content.decode()
+    assert 'href="/daily/"' in learner_page and 'href="/teach/"' not in learner_page
+    assert 'href="/signup/"' not in learner_page
