@@ -4,5 +4,7 @@ from .accounts import Profile, Role
 from .assignments import Assignment, GoalKind
 from .classroom import Classroom, Membership
 from .kana import Kana, Script
+from .memory import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
 
 __all__ = ["Assignment", "GoalKind", "Classroom", "Kana", "Membership", "Profile", "Role", "Script"]
+__all__ += ["DailySession", "KanaMemory", "LearnerSettings", "LearningEvent", "Prompt"]

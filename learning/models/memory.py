@@ -1,0 +1,159 @@
+"""Learning memory: what each learner saw, answered and remembers (ARCHITECTURE §4).
+
+- ``LearningEvent``: one row per exposure (a kana newly shown in the learner's own view of a
+  game) or answer (a recognition prompt in play, or a quiz question).
+- ``KanaMemory``: one row per (learner, kana, script), the ``fsrs`` card state plus counters.
+- ``Prompt``: a recognition question waiting for the learner (in play or in the quiz); the
+  response time is measured server-side from ``shown_at``.
+- ``LearnerSettings``: daily goal and the learner's fitted FSRS parameters, if any.
+- ``DailySession``: one per learner and day (warm-up, game, summary).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .kana import Script
+
+
+class EventKind(models.TextChoices):
+    EXPOSURE = "exposure", _("Exposure")
+    ANSWER = "answer", _("Answer")
+
+
+class EventSource(models.TextChoices):
+    PLAY = "play", _("Play")
+    QUIZ = "quiz", _("Quiz")
+    PROMPT = "prompt", _("Prompt in play")
+
+
+class LearningEvent(models.Model):
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="learning_events"
+    )
+    kana_id = models.CharField(max_length=4)
+    script = models.CharField(max_length=8, choices=Script.choices)
+    kind = models.CharField(max_length=8, choices=EventKind.choices)
+    correct = models.BooleanField(null=True, blank=True)
+    confused_with = models.CharField(max_length=4, blank=True)
+    response_ms = models.PositiveIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=8, choices=EventSource.choices)
+    table_id = models.BigIntegerField(null=True, blank=True)
+    move_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "kind", "created_at"], name="event_learner_kind_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.kana_id}/{self.script} by {self.learner_id}"
+
+
+class KanaMemory(models.Model):
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kana_memories"
+    )
+    kana_id = models.CharField(max_length=4)
+    script = models.CharField(max_length=8, choices=Script.choices)
+    card = models.JSONField(default=dict)  # fsrs.Card.to_dict(); empty until the first review
+    due = models.DateTimeField(null=True, blank=True, db_index=True)
+    stability = models.FloatField(null=True, blank=True)
+    difficulty = models.FloatField(null=True, blank=True)
+    reps = models.PositiveIntegerField(default=0)
+    lapses = models.PositiveIntegerField(default=0)
+    exposures = models.PositiveIntegerField(default=0)
+    errors = models.PositiveIntegerField(default=0)
+    last_review = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "kana_id", "script"], name="kanamemory_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kana_id}/{self.script} of {self.learner_id}"
+
+
+class PromptKind(models.TextChoices):
+    READING = "reading", _("Name the kana")  # glyph shown, pick its reading
+    GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
+    TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
+
+
+class PromptStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    ANSWERED = "answered", _("Answered")
+    EXPIRED = "expired", _("Expired")
+
+
+class Prompt(models.Model):
+    """A recognition question. ``choices`` holds kana ids (the right one among them)."""
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="prompts"
+    )
+    source = models.CharField(max_length=8, choices=EventSource.choices)
+    table_id = models.BigIntegerField(null=True, blank=True)
+    move_id = models.BigIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=PromptKind.choices)
+    kana_id = models.CharField(max_length=4)
+    script = models.CharField(max_length=8, choices=Script.choices)
+    choices = models.JSONField(default=list)
+    status = models.CharField(max_length=8, choices=PromptStatus.choices, default=PromptStatus.OPEN)
+    shown_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=8, blank=True)
+    correct = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["learner", "status", "table_id"], name="prompt_learner_open"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.kana_id}/{self.script} for {self.learner_id}"
+
+
+class DailyGoalKind(models.TextChoices):
+    MINUTES = "minutes", _("Minutes of practice")
+    REVIEWS = "reviews", _("Kana reviews")
+
+
+class LearnerSettings(models.Model):
+    learner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="learner_settings"
+    )
+    goal_kind = models.CharField(
+        max_length=8, choices=DailyGoalKind.choices, default=DailyGoalKind.REVIEWS
+    )
+    goal_value = models.PositiveSmallIntegerField(default=20)
+    fsrs_parameters = models.JSONField(null=True, blank=True)  # None: library defaults
+    parameters_fitted_at = models.DateTimeField(null=True, blank=True)
+    parameters_note = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"settings of {self.learner_id}"
+
+
+class DailySession(models.Model):
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_sessions"
+    )
+    day = models.DateField()
+    started_at = models.DateTimeField()
+    warmup_done_at = models.DateTimeField(null=True, blank=True)
+    table_id = models.BigIntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "day"], name="dailysession_unique_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"daily {self.day} of {self.learner_id}"

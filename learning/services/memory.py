@@ -1,0 +1,83 @@
+"""Writing kana memory: grading answers with FSRS (learning/srs.py) and recording events."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from fsrs import Scheduler
+
+from learning import srs
+from learning.models import KanaMemory, LearnerSettings, LearningEvent
+
+
+def scheduler_for(*, learner) -> Scheduler:
+    """The learner's scheduler: fitted parameters if the optimiser produced some, else defaults.
+
+    Fuzzing follows ``settings.LEARNING_FSRS_FUZZING`` (on by default, off in tests).
+    """
+    fuzzing = getattr(settings, "LEARNING_FSRS_FUZZING", True)
+    row = LearnerSettings.objects.filter(learner=learner).only("fsrs_parameters").first()
+    parameters = row.fsrs_parameters if row else None
+    return srs.scheduler_build(parameters=parameters, fuzzing=fuzzing)
+
+
+def memory_review(
+    *,
+    learner,
+    kana_id: str,
+    script: str,
+    correct: bool,
+    response_ms: int | None,
+    source: str,
+    confused_with: str = "",
+    table_id: int | None = None,
+    move_id: int | None = None,
+    at: datetime | None = None,
+    scheduler: Scheduler | None = None,
+) -> KanaMemory:
+    """Record one answer: an ``answer`` event, and the kana's FSRS card reviewed."""
+    at = at or timezone.now()
+    scheduler = scheduler or scheduler_for(learner=learner)
+    with transaction.atomic():
+        memory, _ = KanaMemory.objects.select_for_update().get_or_create(
+            learner=learner, kana_id=kana_id, script=script
+        )
+        card = srs.card_from_json(memory.card) if memory.card else None
+        if card is None:
+            card = srs.card_new(card_id=memory.pk, now=at)
+        result = srs.review(
+            scheduler=scheduler, card=card, correct=correct, response_ms=response_ms, at=at
+        )
+        memory_apply_card(memory=memory, card=result.card)
+        memory.reps += 1
+        if not correct:
+            memory.errors += 1
+            if card.last_review is not None:
+                memory.lapses += 1
+        memory.save()
+        LearningEvent.objects.create(
+            learner=learner,
+            kana_id=kana_id,
+            script=script,
+            kind="answer",
+            correct=correct,
+            confused_with=confused_with if not correct else "",
+            response_ms=response_ms,
+            source=source,
+            table_id=table_id,
+            move_id=move_id,
+            created_at=at,
+        )
+    return memory
+
+
+def memory_apply_card(*, memory: KanaMemory, card) -> None:
+    """Copy an fsrs card into the row's JSON and its denormalised columns (not saved)."""
+    memory.card = srs.card_to_json(card)
+    memory.due = card.due
+    memory.stability = card.stability
+    memory.difficulty = card.difficulty
+    memory.last_review = card.last_review

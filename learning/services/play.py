@@ -1,0 +1,428 @@
+"""Learning from play: exposures and recognition prompts at the table (INTERFACES.md).
+
+The games service calls ``play_observed`` after every committed move (and at the deal) for
+each human learner seat. It must stay cheap: one bulk insert of exposure events, two
+statements for the exposure counters, and (only when prompts are on and cards entered the
+hand) a few more to create prompts. Prompts never block anybody: they live beside the
+game and expire after ``PROMPT_TTL``.
+
+Prompt modes (table option ``prompts``):
+
+- ``off``: exposures only;
+- ``new``: a prompt for each card entering the hand whose kana the learner has not mastered
+  (srs state new, learning or due);
+- ``every``: a prompt for each card entering the hand.
+
+At most ``MAX_OPEN_PROMPTS`` prompts stay open per table; when more arrive (a deal of seven
+cards) the weakest kana are asked first and the rest are not created. A kana whose memory
+is stable (``TYPED_STABILITY_DAYS``) is asked as typed romaji instead of four choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+from learning import kana_table, srs
+from learning.models import KanaMemory, LearningEvent, Prompt
+from learning.models.memory import PromptKind, PromptStatus
+
+PROMPT_MODES = ("off", "new", "every")
+PROMPT_TTL = timedelta(minutes=2)
+MAX_OPEN_PROMPTS = 3
+TYPED_STABILITY_DAYS = 7.0
+CHOICES = 4
+
+
+def _is_learner(user) -> bool:
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_learner)
+
+
+def _pairs(items: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Known (kana_id, script) pairs, deduplicated, in order."""
+    seen: dict[tuple[str, str], None] = {}
+    for kana_id, script in items:
+        pair = (str(kana_id), str(script))
+        if pair in kana_table.catalog():
+            seen[pair] = None
+    return list(seen)
+
+
+def _pair_filter(pairs: list[tuple[str, str]]) -> Q:
+    query = Q()
+    for kana_id, script in pairs:
+        query |= Q(kana_id=kana_id, script=script)
+    return query
+
+
+def play_observed(
+    *,
+    user,
+    table_id: int,
+    move_id: int | None,
+    shown: list[tuple[str, str]],
+    entered_hand: list[tuple[str, str]],
+    prompt_mode: str,
+    at: datetime | None = None,
+) -> None:
+    """Record what a learner's own view newly shows, and ask about cards entering the hand."""
+    if prompt_mode not in PROMPT_MODES:
+        raise ValueError(f"prompt_mode must be one of {PROMPT_MODES}, not {prompt_mode!r}")
+    if not _is_learner(user):
+        return
+    exposed = _pairs([*shown, *entered_hand])
+    if not exposed:
+        return
+    at = at or timezone.now()
+    with transaction.atomic():
+        exposures_record(learner=user, pairs=exposed, table_id=table_id, move_id=move_id, at=at)
+        if prompt_mode != "off":
+            prompts_create(
+                learner=user,
+                pairs=_pairs(entered_hand),
+                mode=prompt_mode,
+                table_id=table_id,
+                move_id=move_id,
+                at=at,
+            )
+
+
+def exposures_record(
+    *,
+    learner,
+    pairs: list[tuple[str, str]],
+    table_id: int | None,
+    move_id: int | None,
+    at: datetime,
+) -> None:
+    """One bulk insert of exposure events, and the KanaMemory exposure counters bumped."""
+    LearningEvent.objects.bulk_create(
+        [
+            LearningEvent(
+                learner=learner,
+                kana_id=kana_id,
+                script=script,
+                kind="exposure",
+                source="play",
+                table_id=table_id,
+                move_id=move_id,
+                created_at=at,
+            )
+            for kana_id, script in pairs
+        ]
+    )
+    KanaMemory.objects.bulk_create(
+        [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in pairs],
+        ignore_conflicts=True,
+    )
+    KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
+        exposures=F("exposures") + 1
+    )
+
+
+def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
+    """Per (kana, script): the kana the learner answered instead of it, most frequent first."""
+    rows = (
+        LearningEvent.objects.filter(
+            _pair_filter(pairs), learner=learner, kind="answer", correct=False
+        )
+        .exclude(confused_with="")
+        .values("kana_id", "script", "confused_with")
+        .annotate(n=Count("id"))
+        .order_by("-n", "confused_with")
+    )
+    found: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        found.setdefault((row["kana_id"], row["script"]), []).append(row["confused_with"])
+    return found
+
+
+def _prompt_kind(memory: KanaMemory | None) -> str:
+    if memory and (memory.stability or 0.0) >= TYPED_STABILITY_DAYS:
+        return PromptKind.TYPED
+    return PromptKind.READING
+
+
+def prompt_choices(
+    *, kana_id: str, script: str, learned: list[str], rng: random.Random
+) -> list[str]:
+    """The right kana and three distractors, shuffled."""
+    choices = [
+        kana_id,
+        *kana_table.distractors(
+            kana_id=kana_id, script=script, learned=learned, count=CHOICES - 1, rng=rng
+        ),
+    ]
+    rng.shuffle(choices)
+    return choices
+
+
+def prompts_create(
+    *,
+    learner,
+    pairs: list[tuple[str, str]],
+    mode: str,
+    table_id: int | None,
+    move_id: int | None,
+    at: datetime,
+    kind: str | None = None,
+) -> list[Prompt]:
+    """Create recognition prompts for kana entering the hand (see the module docstring)."""
+    if not pairs:
+        return []
+    prompts_expire(learner=learner, table_id=table_id, at=at)
+    open_count = Prompt.objects.filter(
+        learner=learner, table_id=table_id, status=PromptStatus.OPEN
+    ).count()
+    room = MAX_OPEN_PROMPTS - open_count
+    if room <= 0:
+        return []
+    memories = {
+        (m.kana_id, m.script): m
+        for m in KanaMemory.objects.filter(_pair_filter(pairs), learner=learner)
+    }
+
+    def wanted(pair: tuple[str, str]) -> bool:
+        memory = memories.get(pair)
+        if mode == "every" or memory is None:
+            return True
+        state = srs.state_of(reps=memory.reps, due=memory.due, stability=memory.stability, now=at)
+        return state != "mastered"
+
+    def weakness(pair: tuple[str, str]) -> tuple[float, int]:
+        memory = memories.get(pair)
+        return ((memory.stability or 0.0) if memory else 0.0, -(memory.errors if memory else 0))
+
+    asked = sorted((p for p in pairs if wanted(p)), key=weakness)[:room]
+    if not asked:
+        return []
+    learned = confusions_for(learner=learner, pairs=asked)
+    rng = random.Random(f"{learner.pk}:{table_id}:{move_id}:{at.isoformat()}")
+    prompts = [
+        Prompt(
+            learner=learner,
+            source="prompt",
+            table_id=table_id,
+            move_id=move_id,
+            kind=kind or _prompt_kind(memories.get(pair)),
+            kana_id=pair[0],
+            script=pair[1],
+            choices=prompt_choices(
+                kana_id=pair[0], script=pair[1], learned=learned.get(pair, []), rng=rng
+            ),
+            shown_at=at,
+            expires_at=at + PROMPT_TTL,
+        )
+        for pair in asked
+    ]
+    return Prompt.objects.bulk_create(prompts)
+
+
+def ask_observed(
+    *,
+    user,
+    table_id: int,
+    move_id: int | None,
+    asked: list[tuple[str, str]],
+    prompt_mode: str,
+    at: datetime | None = None,
+) -> None:
+    """Optional hook: the learner asked for a card by name; ask them to pick its glyph."""
+    if prompt_mode == "off" or not _is_learner(user):
+        return
+    at = at or timezone.now()
+    with transaction.atomic():
+        prompts_create(
+            learner=user,
+            pairs=_pairs(asked),
+            mode=prompt_mode,
+            table_id=table_id,
+            move_id=move_id,
+            at=at,
+            kind=PromptKind.GLYPH,
+        )
+
+
+def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
+    """Mark the learner's open prompts past their time as expired (never graded)."""
+    rows = Prompt.objects.filter(learner=learner, status=PromptStatus.OPEN, expires_at__lte=at)
+    if table_id is not None:
+        rows = rows.filter(table_id=table_id)
+    return rows.update(status=PromptStatus.EXPIRED)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str  # what the form posts: a kana id
+    label: str  # what the button shows: a reading or a glyph
+
+
+@dataclass(frozen=True)
+class PromptView:
+    """What a template needs to show one prompt (no hidden answer inside)."""
+
+    id: int
+    kind: str
+    question: str  # the glyph (reading/typed prompts) or the romaji (glyph prompts)
+    script: str
+    choices: tuple[Choice, ...]
+    expires_at: datetime
+
+
+def prompt_view(prompt: Prompt) -> PromptView:
+    kana = kana_table.info(prompt.kana_id, prompt.script)
+    if prompt.kind == PromptKind.GLYPH:
+        question = kana.romaji
+        choices = tuple(Choice(k, kana_table.info(k, prompt.script).glyph) for k in prompt.choices)
+    else:
+        question = kana.glyph
+        choices = tuple(Choice(k, kana_table.info(k, prompt.script).romaji) for k in prompt.choices)
+    if prompt.kind == PromptKind.TYPED:
+        choices = ()
+    return PromptView(
+        id=prompt.pk,
+        kind=prompt.kind,
+        question=question,
+        script=prompt.script,
+        choices=choices,
+        expires_at=prompt.expires_at,
+    )
+
+
+def prompts_pending(*, user, table_id: int, at: datetime | None = None) -> list[PromptView]:
+    """The learner's open prompts at this table, oldest first (expired ones are left out)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    at = at or timezone.now()
+    rows = Prompt.objects.filter(
+        learner=user, table_id=table_id, status=PromptStatus.OPEN, expires_at__gt=at
+    ).order_by("shown_at", "id")
+    return [prompt_view(p) for p in rows]
+
+
+class PromptError(Exception):
+    """A refused answer; ``status`` is the HTTP status a view should answer with."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    prompt_id: int
+    correct: bool
+    kana_id: str
+    script: str
+    glyph: str
+    romaji: str
+    given: str  # what the learner chose or typed, as shown to them
+    table_id: int | None
+
+
+def _normalise_romaji(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = None) -> AnswerResult:
+    """Grade an answer to one of the learner's prompts and review the kana with FSRS.
+
+    Response time is measured here, server-side: from the moment the prompt was shown (its
+    creation) or the learner's previous answer at the same table, whichever is later, since
+    the board shows one prompt at a time.
+    Raises ``PromptError``: 404 not this learner's prompt, 409 already answered or expired,
+    400 an answer that is not one of the choices (or empty).
+    """
+    from learning.services.memory import memory_review
+
+    at = at or timezone.now()
+    # Expire first, outside the grading transaction, so the expiry sticks when we refuse.
+    Prompt.objects.filter(
+        pk=prompt_id, learner=user, status=PromptStatus.OPEN, expires_at__lte=at
+    ).update(status=PromptStatus.EXPIRED)
+    with transaction.atomic():
+        prompt = Prompt.objects.select_for_update().filter(pk=prompt_id, learner=user).first()
+        if prompt is None:
+            raise PromptError("No such question.", 404)
+        if prompt.status != PromptStatus.OPEN:
+            raise PromptError("This question was already answered or has expired.", 409)
+        kana = kana_table.info(prompt.kana_id, prompt.script)
+        given, correct, confused = _grade(prompt, kana, answer)
+        started = prompt.shown_at
+        previous = (
+            Prompt.objects.filter(
+                learner=user,
+                table_id=prompt.table_id,
+                source=prompt.source,
+                status=PromptStatus.ANSWERED,
+                answered_at__gte=started,
+            )
+            .order_by("-answered_at")
+            .values_list("answered_at", flat=True)
+            .first()
+        )
+        if previous is not None:
+            started = previous
+        response_ms = max(0, int((at - started).total_seconds() * 1000))
+        prompt.status = PromptStatus.ANSWERED
+        prompt.answered_at = at
+        prompt.answer = answer.strip()[:8]
+        prompt.correct = correct
+        prompt.save(update_fields=["status", "answered_at", "answer", "correct"])
+        memory_review(
+            learner=user,
+            kana_id=prompt.kana_id,
+            script=prompt.script,
+            correct=correct,
+            response_ms=response_ms,
+            source=prompt.source,
+            confused_with=confused,
+            table_id=prompt.table_id,
+            move_id=prompt.move_id,
+            at=at,
+        )
+    return AnswerResult(
+        prompt_id=prompt.pk,
+        correct=correct,
+        kana_id=kana.kana_id,
+        script=kana.script,
+        glyph=kana.glyph,
+        romaji=kana.romaji,
+        given=given,
+        table_id=prompt.table_id,
+    )
+
+
+def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
+    """(what was given, as shown; correct?; confused_with kana id or "")."""
+    if prompt.kind == PromptKind.TYPED:
+        typed = _normalise_romaji(answer)
+        if not typed or len(typed) > 4:
+            raise PromptError("Type the reading in romaji (for example: shi).", 400)
+        if typed == kana.romaji:
+            return typed, True, ""
+        confused = next(
+            (
+                k
+                for k in kana_table.kana_ids(prompt.script)
+                if kana_table.info(k, prompt.script).romaji == typed
+            ),
+            "",
+        )
+        return typed, False, confused
+    choice = answer.strip()
+    if choice not in prompt.choices:
+        raise PromptError("Pick one of the choices shown.", 400)
+    chosen = kana_table.info(choice, prompt.script)
+    given = chosen.glyph if prompt.kind == PromptKind.GLYPH else chosen.romaji
+    if choice == prompt.kana_id:
+        return given, True, ""
+    return given, False, choice

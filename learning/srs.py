@@ -1,0 +1,137 @@
+"""Spaced repetition for kana, written like py-fsrs: pure functions around the `fsrs` library.
+
+No Django, no wall clock: every function that needs "now" takes it as an argument (an aware
+UTC datetime), and card states round-trip through JSON (``card_to_json`` / ``card_from_json``).
+The Django side (learning/services/memory.py) stores the JSON in ``KanaMemory.card``.
+
+Grading an answer (documented in docs/learning.md, tested in tests/learning/test_srs.py):
+
+- wrong answer                          -> ``Rating.Again``
+- right, but slower than ``SLOW_MS``    -> ``Rating.Hard``
+- right, faster than ``FAST_MS``        -> ``Rating.Easy``
+- right otherwise                       -> ``Rating.Good``
+- right with no measured time           -> ``Rating.Good``
+
+Mastery states of one (learner, kana, script):
+
+- ``new``: never answered;
+- ``due``: answered, and the scheduler's due time has come;
+- ``mastered``: not due, stability at least ``MASTERED_STABILITY_DAYS`` days;
+- ``learning``: everything else.
+
+A reviewed kana is *weak* when its retrievability now is below ``WEAK_RETRIEVABILITY``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from fsrs import Card, Rating, ReviewLog, Scheduler, State
+
+FAST_MS = 2_500  # a right answer quicker than this is "easy"
+SLOW_MS = 8_000  # a right answer slower than this is "hard"
+MASTERED_STABILITY_DAYS = 21.0
+WEAK_RETRIEVABILITY = 0.8
+DESIRED_RETENTION = 0.9
+
+STATES = ("new", "learning", "due", "mastered")
+
+
+def _aware_utc(moment: datetime) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("srs needs timezone-aware datetimes (UTC)")
+    return moment.astimezone(UTC)
+
+
+def rating_for(*, correct: bool, response_ms: int | None) -> Rating:
+    """The FSRS rating of one answer (see the module docstring for the thresholds)."""
+    if not correct:
+        return Rating.Again
+    if response_ms is None:
+        return Rating.Good
+    if response_ms < FAST_MS:
+        return Rating.Easy
+    if response_ms > SLOW_MS:
+        return Rating.Hard
+    return Rating.Good
+
+
+def scheduler_build(
+    *,
+    parameters: Sequence[float] | None = None,
+    desired_retention: float = DESIRED_RETENTION,
+    fuzzing: bool = True,
+) -> Scheduler:
+    """A scheduler with the library's default parameters unless fitted ones are given."""
+    kwargs = {"desired_retention": desired_retention, "enable_fuzzing": fuzzing}
+    if parameters:
+        kwargs["parameters"] = tuple(float(p) for p in parameters)
+    return Scheduler(**kwargs)
+
+
+def card_new(*, card_id: int, now: datetime) -> Card:
+    """A fresh card, due now (``card_id`` is the KanaMemory row's primary key)."""
+    return Card(card_id=card_id, due=_aware_utc(now))
+
+
+def card_to_json(card: Card) -> dict:
+    return card.to_dict()
+
+
+def card_from_json(data: dict) -> Card:
+    return Card.from_dict(data)
+
+
+@dataclass(frozen=True)
+class Review:
+    card: Card
+    log: ReviewLog
+    rating: Rating
+
+
+def review(
+    *,
+    scheduler: Scheduler,
+    card: Card,
+    correct: bool,
+    response_ms: int | None,
+    at: datetime,
+) -> Review:
+    """Grade one answer and return the new card (the given card is not changed)."""
+    rating = rating_for(correct=correct, response_ms=response_ms)
+    new_card, log = scheduler.review_card(
+        card, rating, review_datetime=_aware_utc(at), review_duration=response_ms
+    )
+    return Review(card=new_card, log=log, rating=rating)
+
+
+def retrievability(*, scheduler: Scheduler, card: Card | None, now: datetime) -> float:
+    """Probability of recall now; 0 for a card never reviewed."""
+    if card is None:
+        return 0.0
+    return float(scheduler.get_card_retrievability(card, _aware_utc(now)))
+
+
+def state_of(*, reps: int, due: datetime | None, stability: float | None, now: datetime) -> str:
+    """The mastery state (``new`` | ``learning`` | ``due`` | ``mastered``) of one kana."""
+    if reps == 0 or due is None:
+        return "new"
+    if _aware_utc(due) <= _aware_utc(now):
+        return "due"
+    if (stability or 0.0) >= MASTERED_STABILITY_DAYS:
+        return "mastered"
+    return "learning"
+
+
+def is_weak(*, scheduler: Scheduler, card: Card | None, now: datetime) -> bool:
+    """A reviewed card whose retrievability has fallen below ``WEAK_RETRIEVABILITY``.
+
+    A card still in its (re)learning steps counts as weak: it was just failed or is new.
+    """
+    if card is None or card.last_review is None:
+        return False
+    if card.state in (State.Learning, State.Relearning):
+        return True
+    return retrievability(scheduler=scheduler, card=card, now=now) < WEAK_RETRIEVABILITY

@@ -1,0 +1,169 @@
+"""Exposures and recognition prompts recorded through play_observed."""
+
+from datetime import timedelta
+
+import pytest
+
+from learning.models import KanaMemory, LearningEvent, Prompt
+from learning.services.play import (
+    MAX_OPEN_PROMPTS,
+    PROMPT_TTL,
+    PromptError,
+    play_observed,
+    prompt_answer,
+    prompts_pending,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def observe(user, t0, *, shown=(), hand=(), mode="every", move_id=1, table_id=11):
+    play_observed(
+        user=user, table_id=table_id, move_id=move_id, shown=list(shown),
+        entered_hand=list(hand), prompt_mode=mode, at=t0,
+    )
+
+
+def test_exposures_are_one_event_per_kana_and_counted_not_reviewed(dana, t0):
+    observe(dana, t0, shown=[("shi", "katakana"), ("a", "hiragana")],
+            hand=[("shi", "katakana")], mode="off")
+    events = LearningEvent.objects.filter(learner=dana)
+    assert sorted(events.values_list("kana_id", "script", "kind", "source")) == [
+        ("a", "hiragana", "exposure", "play"), ("shi", "katakana", "exposure", "play"),
+    ]
+    assert set(events.values_list("table_id", "move_id")) == {(11, 1)}
+    observe(dana, t0 + timedelta(seconds=5), shown=[("shi", "katakana")], mode="off", move_id=2)
+    memory = KanaMemory.objects.get(learner=dana, kana_id="shi", script="katakana")
+    assert (memory.exposures, memory.reps, memory.card, memory.due) == (2, 0, {}, None)
+    assert not Prompt.objects.exists()
+
+
+def test_one_move_writes_exposures_in_one_insert(dana, t0, django_assert_num_queries):
+    observe(dana, t0, shown=[("ka", "hiragana")], mode="off")  # profile now cached
+    pairs = [("sa", "hiragana"), ("shi", "hiragana"), ("su", "hiragana"), ("se", "hiragana")]
+    # savepoint, event insert, memory insert-or-ignore, counter update, release
+    with django_assert_num_queries(5):
+        observe(dana, t0, shown=pairs, mode="off", move_id=2)
+    assert LearningEvent.objects.filter(learner=dana, move_id=2).count() == 4
+
+
+def test_teachers_and_unknown_kana_are_ignored(alice, dana, t0):
+    observe(alice, t0, shown=[("a", "hiragana")])
+    observe(dana, t0, shown=[("joker1", "hiragana"), ("xx", "katakana")])
+    assert not LearningEvent.objects.exists()
+
+
+def test_bad_prompt_mode_is_refused(dana, t0):
+    with pytest.raises(ValueError):
+        observe(dana, t0, hand=[("a", "hiragana")], mode="sometimes")
+
+
+def test_a_card_entering_the_hand_gets_a_four_choice_prompt_with_look_alikes(dana, t0):
+    observe(dana, t0, hand=[("shi", "katakana")])
+    prompt = Prompt.objects.get(learner=dana)
+    assert prompt.kind == "reading"
+    assert len(prompt.choices) == 4 and "shi" in prompt.choices
+    assert "tsu" in prompt.choices  # シ is asked against ツ
+    [view] = prompts_pending(user=dana, table_id=11, at=t0)
+    assert view.question == "シ"
+    assert sorted(c.label for c in view.choices) == sorted(
+        {"shi": "shi", "tsu": "tsu"}.get(k, k) for k in prompt.choices
+    )
+
+
+def test_learnt_confusions_come_before_the_visual_fallback(dana, t0):
+    # dana keeps reading ぬ as "ha" (the fallback would be め first)
+    for i in range(2):
+        observe(dana, t0 + timedelta(minutes=i), hand=[("nu", "hiragana")], move_id=i)
+        prompt = Prompt.objects.filter(learner=dana, status="open").get()
+        wrong = "ha" if "ha" in prompt.choices else next(c for c in prompt.choices if c != "nu")
+        prompt_answer(user=dana, prompt_id=prompt.pk, answer=wrong,
+                      at=t0 + timedelta(minutes=i, seconds=3))
+    assert LearningEvent.objects.filter(kind="answer", confused_with__gt="").count() == 2
+    top = LearningEvent.objects.filter(kind="answer").values_list("confused_with", flat=True)[0]
+    observe(dana, t0 + timedelta(minutes=5), hand=[("nu", "hiragana")], move_id=9)
+    prompt = Prompt.objects.get(learner=dana, status="open")
+    assert top in prompt.choices and "me" in prompt.choices
+
+
+def test_right_answer_reviews_the_kana_with_server_side_time(dana, t0):
+    observe(dana, t0, hand=[("tsu", "katakana")])
+    prompt = Prompt.objects.get(learner=dana)
+    result = prompt_answer(user=dana, prompt_id=prompt.pk, answer="tsu",
+                           at=t0 + timedelta(milliseconds=3200))
+    assert result.correct and result.glyph == "ツ"
+    event = LearningEvent.objects.get(learner=dana, kind="answer")
+    assert (event.correct, event.response_ms, event.source, event.table_id) == (
+        True, 3200, "prompt", 11)
+    memory = KanaMemory.objects.get(learner=dana, kana_id="tsu", script="katakana")
+    assert memory.reps == 1 and memory.errors == 0 and memory.due > t0
+    assert memory.card["card_id"] == memory.pk
+
+
+def test_wrong_answer_records_the_confusion_and_an_error(dana, t0):
+    observe(dana, t0, hand=[("tsu", "katakana")])
+    prompt = Prompt.objects.get(learner=dana)
+    result = prompt_answer(user=dana, prompt_id=prompt.pk, answer="shi", at=t0)
+    assert not result.correct and result.given == "shi"
+    event = LearningEvent.objects.get(learner=dana, kind="answer")
+    assert (event.correct, event.confused_with) == (False, "shi")
+    assert KanaMemory.objects.get(learner=dana, kana_id="tsu", script="katakana").errors == 1
+
+
+def test_answers_are_checked_and_never_graded_twice(dana, bob, t0):
+    observe(dana, t0, hand=[("a", "hiragana")])
+    prompt = Prompt.objects.get(learner=dana)
+    with pytest.raises(PromptError) as err:
+        prompt_answer(user=bob, prompt_id=prompt.pk, answer="a", at=t0)
+    assert err.value.status == 404
+    with pytest.raises(PromptError) as err:
+        prompt_answer(user=dana, prompt_id=prompt.pk, answer="zzz", at=t0)
+    assert err.value.status == 400
+    prompt_answer(user=dana, prompt_id=prompt.pk, answer="a", at=t0)
+    with pytest.raises(PromptError) as err:
+        prompt_answer(user=dana, prompt_id=prompt.pk, answer="a", at=t0)
+    assert err.value.status == 409
+    assert LearningEvent.objects.filter(kind="answer").count() == 1
+
+
+def test_unanswered_prompts_expire_and_cannot_be_answered(dana, t0):
+    observe(dana, t0, hand=[("a", "hiragana")])
+    prompt = Prompt.objects.get(learner=dana)
+    later = t0 + PROMPT_TTL + timedelta(seconds=1)
+    assert prompts_pending(user=dana, table_id=11, at=later) == []
+    with pytest.raises(PromptError) as err:
+        prompt_answer(user=dana, prompt_id=prompt.pk, answer="a", at=later)
+    assert err.value.status == 409
+    prompt.refresh_from_db()
+    assert prompt.status == "expired"
+    assert not LearningEvent.objects.filter(kind="answer").exists()
+
+
+def test_a_deal_opens_at_most_a_few_prompts(dana, t0):
+    hand = [(k, "hiragana") for k in ("a", "ka", "sa", "ta", "na", "ha", "ma")]
+    observe(dana, t0, hand=hand)
+    assert Prompt.objects.filter(status="open").count() == MAX_OPEN_PROMPTS
+    assert LearningEvent.objects.filter(kind="exposure").count() == 7
+
+
+def test_new_mode_skips_mastered_kana(dana, t0):
+    KanaMemory.objects.create(
+        learner=dana, kana_id="a", script="hiragana", reps=6, stability=60.0,
+        due=t0 + timedelta(days=40), card={"placeholder": True},
+    )
+    observe(dana, t0, hand=[("a", "hiragana"), ("ka", "hiragana")], mode="new")
+    assert list(Prompt.objects.values_list("kana_id", flat=True)) == ["ka"]
+
+
+def test_stable_kana_are_asked_as_typed_romaji(dana, t0):
+    KanaMemory.objects.create(
+        learner=dana, kana_id="fu", script="hiragana", reps=4, stability=12.0,
+        due=t0 - timedelta(days=1),
+    )
+    observe(dana, t0, hand=[("fu", "hiragana")], mode="new")
+    prompt = Prompt.objects.get()
+    assert prompt.kind == "typed"
+    with pytest.raises(PromptError):
+        prompt_answer(user=dana, prompt_id=prompt.pk, answer="   ", at=t0)
+    result = prompt_answer(user=dana, prompt_id=prompt.pk, answer=" FU ", at=t0)
+    assert result.correct

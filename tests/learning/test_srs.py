@@ -1,0 +1,101 @@
+"""The scheduler mapping and the pure srs helpers."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fsrs import Rating
+
+from learning import srs
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("correct", "response_ms", "rating"),
+    [
+        (False, 900, Rating.Again),
+        (False, None, Rating.Again),
+        (True, srs.FAST_MS - 1, Rating.Easy),
+        (True, srs.FAST_MS, Rating.Good),
+        (True, srs.SLOW_MS, Rating.Good),
+        (True, srs.SLOW_MS + 1, Rating.Hard),
+        (True, None, Rating.Good),
+    ],
+)
+def test_answers_map_to_ratings_at_the_documented_thresholds(correct, response_ms, rating):
+    assert srs.rating_for(correct=correct, response_ms=response_ms) == rating
+
+
+def test_review_returns_a_new_card_and_leaves_the_old_one_alone():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    card = srs.card_new(card_id=7, now=T0)
+    before = srs.card_to_json(card)
+    result = srs.review(scheduler=scheduler, card=card, correct=True, response_ms=4000, at=T0)
+    assert srs.card_to_json(card) == before
+    assert result.card.card_id == 7
+    assert result.card.last_review == T0
+    assert result.card.due > T0
+    assert result.rating == Rating.Good
+
+
+def test_cards_round_trip_through_json():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    card = srs.card_new(card_id=3, now=T0)
+    for day in range(4):
+        at = T0 + timedelta(days=day * 3)
+        card = srs.review(scheduler=scheduler, card=card, correct=True, response_ms=3000, at=at).card
+    data = srs.card_to_json(card)
+    assert srs.card_to_json(srs.card_from_json(data)) == data
+
+
+def test_easy_answers_schedule_further_than_hard_ones_and_wrong_ones_soonest():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    dues = {}
+    for label, correct, ms in [("again", False, 3000), ("hard", True, 12000),
+                               ("good", True, 4000), ("easy", True, 1000)]:
+        card = srs.card_new(card_id=1, now=T0)
+        dues[label] = srs.review(
+            scheduler=scheduler, card=card, correct=correct, response_ms=ms, at=T0
+        ).card.due
+    assert dues["again"] <= dues["hard"] <= dues["good"] < dues["easy"]
+
+
+def test_naive_datetimes_are_refused():
+    with pytest.raises(ValueError, match="timezone-aware"):
+        srs.card_new(card_id=1, now=datetime(2026, 1, 1))
+
+
+def test_states_follow_reps_due_and_stability():
+    now = T0
+    assert srs.state_of(reps=0, due=None, stability=None, now=now) == "new"
+    assert srs.state_of(reps=2, due=now - timedelta(hours=1), stability=40, now=now) == "due"
+    assert srs.state_of(reps=2, due=now + timedelta(days=3), stability=5, now=now) == "learning"
+    assert srs.state_of(reps=5, due=now + timedelta(days=30), stability=30, now=now) == "mastered"
+
+
+def test_weakness_is_low_retrievability_or_a_card_in_relearning():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    card = srs.card_new(card_id=1, now=T0)
+    for day in (0, 1, 4, 12):
+        card = srs.review(
+            scheduler=scheduler, card=card, correct=True, response_ms=3000,
+            at=T0 + timedelta(days=day),
+        ).card
+    assert not srs.is_weak(scheduler=scheduler, card=card, now=T0 + timedelta(days=13))
+    assert srs.is_weak(scheduler=scheduler, card=card, now=T0 + timedelta(days=400))
+    failed = srs.review(scheduler=scheduler, card=card, correct=False, response_ms=3000,
+                        at=T0 + timedelta(days=13)).card
+    assert srs.is_weak(scheduler=scheduler, card=failed, now=T0 + timedelta(days=13))
+    assert not srs.is_weak(scheduler=scheduler, card=None, now=T0)
+
+
+def test_fitted_parameters_are_used():
+    defaults = srs.scheduler_build(fuzzing=False)
+    custom = list(defaults.parameters)
+    custom[2] = 10.0  # initial stability after "Good"
+    fitted = srs.scheduler_build(parameters=custom, fuzzing=False)
+    card = srs.card_new(card_id=1, now=T0)
+    a = srs.review(scheduler=defaults, card=card, correct=True, response_ms=4000, at=T0).card
+    b = srs.review(scheduler=fitted, card=card, correct=True, response_ms=4000, at=T0).card
+    assert b.stability == pytest.approx(10.0)
+    assert a.stability != b.stability
