@@ -1,0 +1,93 @@
+"""The learning hook: what a committed deal or move showed each human learner.
+
+For every human seat whose user is a learner, compare that seat's own view before and after:
+``shown`` are the (kana id, script) pairs of cards newly visible in the view (the engine's
+``view["kana"]`` lists every card the seat may see, with the script it shows), ``entered_hand``
+those of cards that entered the seat's hand. ``eng.kana_on`` maps a card to its kana.
+LEARNING records them (``learning.services.play.play_observed``) in one bulk insert.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.engines.base import Engine
+from games.models import Move, Seat, Table
+
+logger = logging.getLogger(__name__)
+
+
+def _cards_seen(view: Mapping[str, Any] | None) -> dict[str, str]:
+    """Card id -> script for every card the view shows."""
+    if not view:
+        return {}
+    kana = view.get("kana") or {}
+    return {card: (info or {}).get("script", "") for card, info in kana.items()}
+
+
+def _hand(view: Mapping[str, Any] | None) -> set[str]:
+    if not view:
+        return set()
+    return {card for card in (view.get("hand") or []) if isinstance(card, str)}
+
+
+def _pairs(
+    *, eng: Engine, cards: Iterable[str], scripts: Mapping[str, str], options: Mapping
+) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for card in sorted(cards):
+        script = scripts.get(card) or options.get("script", "hiragana")
+        pairs.extend((kana_id, script) for kana_id in eng.kana_on(card, options))
+    return pairs
+
+
+def seat_observed(
+    *, eng: Engine, before: Any | None, after: Any, seat: int, options: Mapping
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """``(shown, entered_hand)`` pairs for one seat between two states."""
+    view_before = eng.view(before, seat) if before is not None else None
+    view_after = eng.view(after, seat)
+    seen_before, seen_after = _cards_seen(view_before), _cards_seen(view_after)
+    new_cards = set(seen_after) - set(seen_before)
+    entered = _hand(view_after) - _hand(view_before)
+    shown = _pairs(eng=eng, cards=new_cards, scripts=seen_after, options=options)
+    entered_pairs = _pairs(eng=eng, cards=entered, scripts=seen_after, options=options)
+    return shown, entered_pairs
+
+
+def moves_observed(
+    *,
+    table: Table,
+    eng: Engine,
+    before: Any | None,
+    after: Any,
+    seats: Mapping[int, Seat],
+    move: Move | None,
+) -> None:
+    """Tell LEARNING what each human learner seat newly saw (after commit)."""
+    try:  # TEMPORARY until LEARNING lands learning/services/play.py
+        from learning.services.play import play_observed
+    except ImportError:
+        return
+
+    for index, seat in seats.items():
+        if not seat.is_human or seat.autoplay:
+            continue
+        profile = getattr(seat.user, "profile", None)
+        if profile is None or not profile.is_learner:
+            continue
+        shown, entered = seat_observed(
+            eng=eng, before=before, after=after, seat=index, options=table.options
+        )
+        if not shown and not entered:
+            continue
+        play_observed(
+            user=seat.user,
+            table_id=table.pk,
+            move_id=move.pk if move is not None else None,
+            shown=shown,
+            entered_hand=entered,
+            prompt_mode=table.options.get("prompts", "off"),
+        )

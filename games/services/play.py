@@ -1,0 +1,318 @@
+"""Playing moves: the one place where a table's state changes (ARCHITECTURE §3).
+
+``table_play`` is what a human's POST calls. It never builds an action from request fields:
+it looks the submitted key up among the seat's legal actions. The write is guarded twice:
+
+1. ``UPDATE games_table SET ... WHERE id = t AND version = v AND status = 'playing'``: the row
+   count says whether this writer won (0 rows: someone else moved first, the version is stale);
+2. the unique ``(table, version)`` and ``(table, token)`` constraints on ``Move``.
+
+Both hold on SQLite (writers serialised, ``BEGIN IMMEDIATE``) and on PostgreSQL (the second
+UPDATE waits for the first transaction, then re-checks ``version = v`` and matches no row).
+
+Follow-ups run after commit: the learning hook, CPU turns (``games.tasks.bots_play``, keyed by
+``(table, version)``), and the turn timer. In eager mode (embedded default, tests) the CPU
+players have replied when ``table_play`` returns; with a worker they reply in the background.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engines import IllegalAction, action_key, get_engine
+from games.engines.base import Engine
+from games.models import Move, Seat, Table, TableStatus
+
+MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
+AUTOPLAY_LEVEL = "normal"  # the stand-in for a human whose timer ran out
+
+
+class PlayError(Exception):
+    """A refused move: ``message`` is shown to the player, ``status`` is the HTTP status."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class StaleVersion(PlayError):
+    status = 409
+
+
+@dataclass
+class PlayResult:
+    table: Table
+    move: Move | None
+    duplicate: bool = False
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def table_engine_state(*, table: Table) -> tuple[Engine, Any]:
+    eng = get_engine(table.engine)
+    return eng, eng.from_json(table.state)
+
+
+def _due_at(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]) -> Any:
+    """When the human to act must have played, if the table has a timer (else ``None``)."""
+    if not table.timer or eng.is_over(state):
+        return None
+    waiting_on_human = any(
+        seats[index].is_human and not seats[index].autoplay for index in eng.to_act(state)
+    )
+    return timezone.now() + timedelta(seconds=table.timer) if waiting_on_human else None
+
+
+def _seats(table: Table) -> dict[int, Seat]:
+    return {seat.index: seat for seat in table.seats.all()}
+
+
+# --- the write ------------------------------------------------------------------------------
+
+
+def move_commit(
+    *,
+    table: Table,
+    eng: Engine,
+    state: Any,
+    seat: int,
+    action: dict,
+    token: str = "",
+    by_bot: bool = False,
+    followups: bool = True,
+) -> Move:
+    """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
+
+    Raises ``StaleVersion`` when another writer moved first (nothing is saved then).
+    """
+    try:
+        new_state, _events = eng.apply(state, seat, action)
+    except IllegalAction as exc:
+        raise PlayError(exc.message, status=409) from exc
+    version = table.version
+    over = eng.is_over(new_state)
+    now = timezone.now()
+    seats = _seats(table)
+    fields: dict[str, Any] = {
+        "state": eng.to_json(new_state),
+        "version": version + 1,
+        "turn_due_at": _due_at(table=table, eng=eng, state=new_state, seats=seats),
+    }
+    if over:
+        fields.update(status=TableStatus.FINISHED, finished_at=now, turn_due_at=None)
+    with transaction.atomic():
+        won = Table.objects.filter(pk=table.pk, version=version, status=TableStatus.PLAYING).update(
+            **fields
+        )
+        if won != 1:
+            raise StaleVersion(_("The table changed before your move arrived."))
+        try:
+            move = Move.objects.create(
+                table=table,
+                version=version + 1,
+                seat=seat,
+                action=action,
+                token=token,
+                by_bot=by_bot,
+            )
+        except IntegrityError as exc:  # another writer's Move took this version or token
+            raise StaleVersion(_("The table changed before your move arrived.")) from exc
+        for name, value in fields.items():
+            setattr(table, name, value)
+        after_commit(
+            table=table, eng=eng, before=state, after=new_state, followups=followups, move=move
+        )
+    return move
+
+
+def after_commit(
+    *,
+    table: Table,
+    eng: Engine,
+    before: Any | None,
+    after: Any,
+    followups: bool,
+    move: Move | None = None,
+) -> None:
+    """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer."""
+    from games import tasks
+    from games.services.observe import moves_observed
+
+    table_id, version = table.pk, table.version
+    seats = _seats(table)
+    transaction.on_commit(
+        lambda: moves_observed(
+            table=table, eng=eng, before=before, after=after, seats=seats, move=move
+        )
+    )
+    if eng.is_over(after):
+        return
+    if followups and any(seats[index].played_by_bot for index in eng.to_act(after)):
+        tasks.bots_play.delay_on_commit(table_id, version)
+    if table.turn_due_at is not None and not tasks.runs_eagerly():
+        # Best effort only: the due time lives in the database, and the beat sweep and the
+        # poll endpoint also act on overdue turns (eager mode ignores countdowns).
+        tasks.turn_timeout.apply_async_on_commit((table_id, version), countdown=table.timer + 1)
+
+
+# --- human moves ----------------------------------------------------------------------------
+
+
+def seat_of(*, table: Table, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return table.seats.filter(user=user).first()
+
+
+def table_play(*, table: Table, user, version: Any, token: str, key: str) -> PlayResult:
+    """Play the legal action whose ``action_key`` is ``key`` for ``user``'s seat.
+
+    Errors: ``PlayError`` 403 (no seat), 409 (finished, not started, not your turn),
+    400 (malformed version or unknown action); ``StaleVersion`` 409 (someone moved first).
+    A ``token`` already used at this table returns the current table, ``duplicate=True``.
+    """
+    seat = seat_of(table=table, user=user)
+    if seat is None:
+        raise PlayError(_("You have no seat at this table."), status=403)
+    if not isinstance(token, str) or len(token) > 64:
+        raise PlayError(_("The move is malformed (bad token)."), status=400)
+    if token and Move.objects.filter(table=table, token=token).exists():
+        return PlayResult(table=table, move=None, duplicate=True)
+    try:
+        version = int(version)
+    except (TypeError, ValueError):
+        raise PlayError(_("The move is malformed (missing table version)."), 400) from None
+    if table.status == TableStatus.FINISHED:
+        raise PlayError(_("This game is over."), status=409)
+    if table.status != TableStatus.PLAYING:
+        raise PlayError(_("This game has not started yet."), status=409)
+    if version != table.version:
+        raise StaleVersion(_("The table changed before your move arrived."))
+    if seat.autoplay or seat.left_at:
+        seat_back(seat=seat)
+    eng, state = table_engine_state(table=table)
+    if seat.index not in eng.to_act(state):
+        raise PlayError(_("It is not your turn."), status=409)
+    by_key = {action_key(action): action for action in eng.legal_actions(state, seat.index)}
+    action = by_key.get(key) if isinstance(key, str) else None
+    if action is None:
+        raise PlayError(_("That move is not one of your legal moves."), status=400)
+    try:
+        move = move_commit(
+            table=table, eng=eng, state=state, seat=seat.index, action=action, token=token
+        )
+    except StaleVersion:
+        if token and Move.objects.filter(table=table, token=token).exists():
+            table.refresh_from_db()
+            return PlayResult(table=table, move=None, duplicate=True)
+        raise
+    table.refresh_from_db()
+    return PlayResult(table=table, move=move)
+
+
+def seat_back(*, seat: Seat) -> None:
+    """A human acts again: stop the CPU stand-in (used by ``table_play``)."""
+    seat.autoplay = False
+    seat.left_at = None
+    seat.last_seen_at = timezone.now()
+    seat.save(update_fields=["autoplay", "left_at", "last_seen_at"])
+
+
+def turn_due_restart(*, table: Table) -> None:
+    """Restart the turn timer after a human came back (their turn gets a fresh delay)."""
+    table.refresh_from_db()
+    if table.status != TableStatus.PLAYING or not table.timer:
+        return
+    eng, state = table_engine_state(table=table)
+    due = _due_at(table=table, eng=eng, state=state, seats=_seats(table))
+    Table.objects.filter(pk=table.pk, version=table.version).update(turn_due_at=due)
+    table.turn_due_at = due
+
+
+# --- CPU players and timers -----------------------------------------------------------------
+
+
+def table_bots_play(*, table_id: int, version: int) -> int:
+    """Play every CPU turn due at ``version``, one committed move at a time.
+
+    A no-op when the table already moved past ``version`` (a duplicated or late task). Stops at
+    the first human turn. Returns the number of moves played.
+    """
+    played = 0
+    while played < MAX_BOT_MOVES_PER_TASK:
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None or table.version != version or table.status != TableStatus.PLAYING:
+            break
+        eng, state = table_engine_state(table=table)
+        seats = _seats(table)
+        acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]
+        if not acting:
+            break
+        index = acting[0]
+        seat = seats[index]
+        legal = eng.legal_actions(state, index)
+        # A seeded generator per (table, version, seat): replays and retries choose alike.
+        rng = random.Random(f"{table.seed}:{version}:{index}")
+        bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
+        choice = bot.choose(eng.view(state, index), legal, rng)
+        by_key = {action_key(action): action for action in legal}
+        action = by_key.get(action_key(choice), legal[0])
+        try:
+            move_commit(
+                table=table,
+                eng=eng,
+                state=state,
+                seat=index,
+                action=action,
+                by_bot=True,
+                followups=False,
+            )
+        except StaleVersion:
+            break
+        played += 1
+        version += 1
+    return played
+
+
+def table_timeouts_run(*, table: Table) -> int:
+    """If the turn timer ran out, a CPU stand-in plays for the humans to act; moves played."""
+    now = timezone.now()
+    if table.status != TableStatus.PLAYING or not table.turn_due_at or table.turn_due_at > now:
+        return 0
+    version = table.version
+    with transaction.atomic():
+        # Claim this timeout once: only one poll, beat sweep or timer task gets the row.
+        claimed = Table.objects.filter(pk=table.pk, version=version, turn_due_at__lte=now).update(
+            turn_due_at=None
+        )
+        if not claimed:
+            return 0
+        eng, state = table_engine_state(table=table)
+        to_act = eng.to_act(state)
+        Seat.objects.filter(table=table, index__in=to_act, user__isnull=False).update(autoplay=True)
+    played = table_bots_play(table_id=table.pk, version=version)
+    table.refresh_from_db()
+    return played
+
+
+def timeouts_sweep(*, now=None) -> int:
+    """Run every overdue turn (the beat task); returns the number of tables handled."""
+    now = now or timezone.now()
+    handled = 0
+    overdue = Table.objects.filter(status=TableStatus.PLAYING, turn_due_at__lte=now)
+    for table in overdue.order_by("turn_due_at")[:200]:
+        if table_timeouts_run(table=table):
+            handled += 1
+    return handled

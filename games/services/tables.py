@@ -1,0 +1,285 @@
+"""Creating, joining, starting and leaving tables (the games API other teams call).
+
+    table_create(user=..., engine="kazoku-families", options={...}, seats=[...]) -> Table
+
+``options`` mixes the engine's declared options with the table options below; ``seats`` lists
+``{"kind": "human", "user": u}``, ``{"kind": "open"}`` or ``{"kind": "bot", "level": ...}``
+(seat 0 is normally the creator). A table without open seats is dealt at once; otherwise it
+waits in the lobby until the open seats are taken or its creator starts it (open seats then
+become CPU players).
+
+Every error is a ``ValueError`` (bad options, seats) or a ``TableError`` with a sentence fit to
+show and an HTTP status.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engines import get_engine
+from games.engines.base import Engine
+from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
+
+ROMAJI_CHOICES = ("always", "hover", "never")
+PROMPT_CHOICES = ("off", "new", "every")
+TIMER_CHOICES = (0, 30, 60)
+SCRIPT_CHOICES = ("hiragana", "katakana", "mixed")
+TABLE_OPTION_DEFAULTS: dict[str, Any] = {
+    "script": "hiragana",
+    "romaji": "always",
+    "prompts": "new",
+    "timer": 0,
+}
+
+
+class TableError(Exception):
+    """A refused table operation: ``message`` is shown to the user, ``status`` is the HTTP one."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def table_url(table: Table) -> str:
+    """The board page of ``table``."""
+    return table.get_absolute_url()
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+def engine_option_names(eng: Engine) -> set[str]:
+    return {option.name for option in eng.OPTIONS}
+
+
+def options_split(*, eng: Engine, options: Mapping[str, Any]) -> tuple[dict, dict]:
+    """``(engine options, table options)`` of a table's flat options dict.
+
+    ``script`` goes to both when the engine declares it (the Kazoku engines draw glyphs by
+    script); ``setup`` (stacked deals) goes to the engine only.
+    """
+    names = engine_option_names(eng) | {"setup"}
+    engine_options = {key: value for key, value in options.items() if key in names}
+    table_options = {key: options[key] for key in TABLE_OPTION_DEFAULTS if key in options}
+    return engine_options, table_options
+
+
+def table_options_validate(*, eng: Engine, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Complete and check a flat options dict; ``ValueError`` with a clear message otherwise."""
+    if not isinstance(options, Mapping):
+        raise ValueError("options must be a mapping of option name to value")
+    known = engine_option_names(eng) | set(TABLE_OPTION_DEFAULTS) | {"setup"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+    engine_options, table_options = options_split(eng=eng, options=options)
+    checked = dict(eng.validate_options(engine_options))
+    merged = {**TABLE_OPTION_DEFAULTS, **table_options}
+    if "script" in checked:
+        merged["script"] = checked["script"]
+    _check_choice("script", merged["script"], SCRIPT_CHOICES)
+    _check_choice("romaji", merged["romaji"], ROMAJI_CHOICES)
+    _check_choice("prompts", merged["prompts"], PROMPT_CHOICES)
+    _check_choice("timer", merged["timer"], TIMER_CHOICES)
+    return {**checked, **merged}
+
+
+def _check_choice(name: str, value: Any, choices: Sequence[Any]) -> None:
+    if isinstance(value, bool) or value not in choices:
+        allowed = ", ".join(str(choice) for choice in choices)
+        raise ValueError(f"option {name!r} must be one of {allowed}; got {value!r}")
+
+
+def _seats_validate(*, eng: Engine, seats: Sequence[Mapping[str, Any]]) -> list[dict]:
+    if not isinstance(seats, Sequence) or isinstance(seats, str):
+        raise ValueError("seats must be a list")
+    eng.check_players(len(seats))
+    checked, users = [], set()
+    for index, seat in enumerate(seats):
+        kind = seat.get("kind") if isinstance(seat, Mapping) else None
+        if kind == "human":
+            user = seat.get("user")
+            if user is None or not getattr(user, "pk", None):
+                raise ValueError(f"seat {index}: a human seat needs a saved user")
+            if user.pk in users:
+                raise ValueError(f"seat {index}: a player can hold only one seat")
+            users.add(user.pk)
+            checked.append({"kind": "human", "user": user})
+        elif kind == "bot":
+            level = seat.get("level", BotLevel.NORMAL)
+            if level not in BotLevel.values:
+                raise ValueError(f"seat {index}: CPU level must be one of {BotLevel.values}")
+            checked.append({"kind": "bot", "level": level})
+        elif kind == "open":
+            checked.append({"kind": "open"})
+        else:
+            raise ValueError(f"seat {index}: kind must be human, bot or open")
+    if not any(seat["kind"] != "bot" for seat in checked):
+        raise ValueError("a table needs at least one human or open seat")
+    return checked
+
+
+# --- services -------------------------------------------------------------------------------
+
+
+def table_create(
+    *,
+    user,
+    engine: str,
+    options: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    classroom=None,
+    assignment=None,
+) -> Table:
+    """Create a table; deal at once when no seat is open (solo play against CPU players)."""
+    try:
+        eng = get_engine(engine)
+    except KeyError:
+        raise ValueError(f"unknown game {engine!r}") from None
+    checked_options = table_options_validate(eng=eng, options=options)
+    checked_seats = _seats_validate(eng=eng, seats=seats)
+    if classroom is None and assignment is not None:
+        classroom = assignment.classroom
+    # Check the deal itself (e.g. a stacked "setup") before anything is saved.
+    engine_options, _table_options = options_split(eng=eng, options=checked_options)
+    seed = secrets.randbits(62)
+    eng.new_game(players=len(checked_seats), seed=seed, options=engine_options)
+
+    now = timezone.now()
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(
+                    engine=engine,
+                    options=checked_options,
+                    seed=seed,
+                    players=len(checked_seats),
+                    created_by=user,
+                    classroom=classroom,
+                    assignment=assignment,
+                    code=new_table_code(),
+                )
+                Seat.objects.bulk_create(
+                    [
+                        Seat(
+                            table=table,
+                            index=index,
+                            user=seat.get("user"),
+                            bot_level=seat.get("level", "") if seat["kind"] == "bot" else "",
+                            joined_at=now if seat["kind"] != "open" else None,
+                            last_seen_at=now if seat["kind"] == "human" else None,
+                        )
+                        for index, seat in enumerate(checked_seats)
+                    ]
+                )
+                if not any(seat["kind"] == "open" for seat in checked_seats):
+                    table_deal(table=table)
+            return table
+        except IntegrityError:  # a join-code collision: draw another code
+            continue
+    raise TableError(_("Could not create the table, please try again."), status=503)
+
+
+def table_deal(*, table: Table) -> Table:
+    """Deal the cards and start play (inside the caller's transaction).
+
+    Bots to act first and the learning hook run after commit (``games.services.play``).
+    """
+    from games.services.play import after_commit
+
+    eng = get_engine(table.engine)
+    engine_options, _table_options = options_split(eng=eng, options=table.options)
+    state = eng.new_game(players=table.players, seed=table.seed, options=engine_options)
+    table.state = eng.to_json(state)
+    table.status = TableStatus.PLAYING
+    table.started_at = timezone.now()
+    table.version = 0
+    table.turn_due_at = None
+    table.save(update_fields=["state", "status", "started_at", "version", "turn_due_at"])
+    after_commit(table=table, eng=eng, before=None, after=state, followups=True)
+    return table
+
+
+def table_join(*, table: Table, user) -> Seat:
+    """Take the first open seat (or find the seat this user already holds)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        own = table.seats.filter(user=user).first()
+        if own is not None:
+            return seat_return(seat=own)
+        if table.status != TableStatus.OPEN:
+            raise TableError(_("This game has already started: there is no free seat."), 409)
+        seat = table.seats.filter(user__isnull=True, bot_level="").order_by("index").first()
+        if seat is None:
+            raise TableError(_("This table is full."), 409)
+        now = timezone.now()
+        # Conditional update: two people clicking "join" at once cannot share a seat.
+        taken = Seat.objects.filter(pk=seat.pk, user__isnull=True).update(
+            user=user, joined_at=now, last_seen_at=now
+        )
+        if not taken:
+            raise TableError(_("Someone took that seat just now. Please try again."), 409)
+        seat.refresh_from_db()
+        if not table.seats.filter(user__isnull=True, bot_level="").exists():
+            table_deal(table=table)
+        return seat
+
+
+def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Table:
+    """The creator starts a waiting table now: open seats become CPU players."""
+    if bot_level not in BotLevel.values:
+        raise TableError(_("Unknown CPU level."), 400)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.created_by_id != user.pk:
+            raise TableError(_("Only the player who created the table can start it."), 403)
+        if table.status != TableStatus.OPEN:
+            raise TableError(_("This game has already started."), 409)
+        table.seats.filter(user__isnull=True, bot_level="").update(
+            bot_level=bot_level, joined_at=timezone.now()
+        )
+        table_deal(table=table)
+    return table
+
+
+def table_leave(*, table: Table, user) -> None:
+    """Leave a table. Before the deal the seat is freed; during play the seat stays yours.
+
+    A waiting table left by its last human is deleted.
+    """
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise TableError(_("You have no seat at this table."), 403)
+        if table.status == TableStatus.OPEN:
+            seat.user = None
+            seat.joined_at = seat.last_seen_at = None
+            seat.save(update_fields=["user", "joined_at", "last_seen_at"])
+            if not table.seats.filter(user__isnull=False).exists():
+                table.delete()
+            return
+        seat.left_at = timezone.now()
+        seat.save(update_fields=["left_at"])
+
+
+def seat_return(*, seat: Seat) -> Seat:
+    """The human of ``seat`` is back: their CPU stand-in stops, their timer restarts."""
+    now = timezone.now()
+    was_away = seat.autoplay
+    seat.autoplay = False
+    seat.left_at = None
+    seat.last_seen_at = now
+    seat.save(update_fields=["autoplay", "left_at", "last_seen_at"])
+    if was_away:
+        from games.services.play import turn_due_restart
+
+        turn_due_restart(table=seat.table)
+    return seat

@@ -1,0 +1,44 @@
+"""Celery tasks of the games app: thin, idempotent, keyed by (table, version).
+
+Each task takes ids, fetches fresh rows and calls a service. A task delivered twice, retried,
+or arriving after the table moved on does nothing (the services check the version).
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from kanagame.celery import app
+
+
+def runs_eagerly() -> bool:
+    """Whether tasks run inline (embedded default and tests): countdowns are ignored then."""
+    return bool(app.conf.task_always_eager)
+
+
+@shared_task(name="games.bots_play")
+def bots_play(table_id: int, version: int) -> int:
+    """Play the CPU turns due at ``version`` of the table; a no-op if it moved on."""
+    from games.services.play import table_bots_play
+
+    return table_bots_play(table_id=table_id, version=version)
+
+
+@shared_task(name="games.turn_timeout")
+def turn_timeout(table_id: int, version: int) -> int:
+    """A turn timer may have run out at ``version``: let a CPU stand-in play if so."""
+    from games.models import Table
+    from games.services.play import table_timeouts_run
+
+    table = Table.objects.filter(pk=table_id, version=version).first()
+    if table is None:
+        return 0
+    return table_timeouts_run(table=table)
+
+
+@shared_task(name="games.timeouts_sweep")
+def timeouts_sweep() -> int:
+    """Beat task: act on every overdue turn (the due times live in the database)."""
+    from games.services.play import timeouts_sweep as sweep
+
+    return sweep()
