@@ -46,7 +46,7 @@ DEBUG = env_bool("DJANGO_DEBUG", True)
 # --- Secret key ---------------------------------------------------------------------------
 # Local runs generate one and keep it in a git-ignored file; production must provide a real one.
 PLACEHOLDER_KEYS = {"", "change-me", "changeme", "secret", "placeholder", "xxx"}
-SECRET_KEY_FILE = BASE_DIR / ".secret_key"
+SECRET_KEY_FILE = Path(os.environ.get("KANAGAME_SECRET_KEY_FILE", "") or BASE_DIR / ".secret_key")
 
 
 def _secret_key() -> str:
@@ -70,6 +70,11 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must list the site's host names (comma-separated) "
+        "when DJANGO_DEBUG=0, e.g. DJANGO_ALLOWED_HOSTS=kana.example.org"
+    )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
