@@ -19,17 +19,28 @@ pytestmark = pytest.mark.django_db
 
 def observe(user, t0, *, shown=(), hand=(), mode="every", move_id=1, table_id=11):
     play_observed(
-        user=user, table_id=table_id, move_id=move_id, shown=list(shown),
-        entered_hand=list(hand), prompt_mode=mode, at=t0,
+        user=user,
+        table_id=table_id,
+        move_id=move_id,
+        shown=list(shown),
+        entered_hand=list(hand),
+        prompt_mode=mode,
+        at=t0,
     )
 
 
 def test_exposures_are_one_event_per_kana_and_counted_not_reviewed(dana, t0):
-    observe(dana, t0, shown=[("shi", "katakana"), ("a", "hiragana")],
-            hand=[("shi", "katakana")], mode="off")
+    observe(
+        dana,
+        t0,
+        shown=[("shi", "katakana"), ("a", "hiragana")],
+        hand=[("shi", "katakana")],
+        mode="off",
+    )
     events = LearningEvent.objects.filter(learner=dana)
     assert sorted(events.values_list("kana_id", "script", "kind", "source")) == [
-        ("a", "hiragana", "exposure", "play"), ("shi", "katakana", "exposure", "play"),
+        ("a", "hiragana", "exposure", "play"),
+        ("shi", "katakana", "exposure", "play"),
     ]
     assert set(events.values_list("table_id", "move_id")) == {(11, 1)}
     observe(dana, t0 + timedelta(seconds=5), shown=[("shi", "katakana")], mode="off", move_id=2)
@@ -77,8 +88,9 @@ def test_learnt_confusions_come_before_the_visual_fallback(dana, t0):
         observe(dana, t0 + timedelta(minutes=i), hand=[("nu", "hiragana")], move_id=i)
         prompt = Prompt.objects.filter(learner=dana, status="open").get()
         wrong = "ha" if "ha" in prompt.choices else next(c for c in prompt.choices if c != "nu")
-        prompt_answer(user=dana, prompt_id=prompt.pk, answer=wrong,
-                      at=t0 + timedelta(minutes=i, seconds=3))
+        prompt_answer(
+            user=dana, prompt_id=prompt.pk, answer=wrong, at=t0 + timedelta(minutes=i, seconds=3)
+        )
     assert LearningEvent.objects.filter(kind="answer", confused_with__gt="").count() == 2
     top = LearningEvent.objects.filter(kind="answer").values_list("confused_with", flat=True)[0]
     observe(dana, t0 + timedelta(minutes=5), hand=[("nu", "hiragana")], move_id=9)
@@ -89,12 +101,17 @@ def test_learnt_confusions_come_before_the_visual_fallback(dana, t0):
 def test_right_answer_reviews_the_kana_with_server_side_time(dana, t0):
     observe(dana, t0, hand=[("tsu", "katakana")])
     prompt = Prompt.objects.get(learner=dana)
-    result = prompt_answer(user=dana, prompt_id=prompt.pk, answer="tsu",
-                           at=t0 + timedelta(milliseconds=3200))
+    result = prompt_answer(
+        user=dana, prompt_id=prompt.pk, answer="tsu", at=t0 + timedelta(milliseconds=3200)
+    )
     assert result.correct and result.glyph == "ツ"
     event = LearningEvent.objects.get(learner=dana, kind="answer")
     assert (event.correct, event.response_ms, event.source, event.table_id) == (
-        True, 3200, "prompt", 11)
+        True,
+        3200,
+        "prompt",
+        11,
+    )
     memory = KanaMemory.objects.get(learner=dana, kana_id="tsu", script="katakana")
     assert memory.reps == 1 and memory.errors == 0 and memory.due > t0
     assert memory.card["card_id"] == memory.pk
@@ -148,8 +165,13 @@ def test_a_deal_opens_at_most_a_few_prompts(dana, t0):
 
 def test_new_mode_skips_mastered_kana(dana, t0):
     KanaMemory.objects.create(
-        learner=dana, kana_id="a", script="hiragana", reps=6, stability=60.0,
-        due=t0 + timedelta(days=40), card={"placeholder": True},
+        learner=dana,
+        kana_id="a",
+        script="hiragana",
+        reps=6,
+        stability=60.0,
+        due=t0 + timedelta(days=40),
+        card={"placeholder": True},
     )
     observe(dana, t0, hand=[("a", "hiragana"), ("ka", "hiragana")], mode="new")
     assert list(Prompt.objects.values_list("kana_id", flat=True)) == ["ka"]
@@ -157,7 +179,11 @@ def test_new_mode_skips_mastered_kana(dana, t0):
 
 def test_stable_kana_are_asked_as_typed_romaji(dana, t0):
     KanaMemory.objects.create(
-        learner=dana, kana_id="fu", script="hiragana", reps=4, stability=12.0,
+        learner=dana,
+        kana_id="fu",
+        script="hiragana",
+        reps=4,
+        stability=12.0,
         due=t0 - timedelta(days=1),
     )
     observe(dana, t0, hand=[("fu", "hiragana")], mode="new")

@@ -43,7 +43,9 @@ def test_cards_round_trip_through_json():
     card = srs.card_new(card_id=3, now=T0)
     for day in range(4):
         at = T0 + timedelta(days=day * 3)
-        card = srs.review(scheduler=scheduler, card=card, correct=True, response_ms=3000, at=at).card
+        card = srs.review(
+            scheduler=scheduler, card=card, correct=True, response_ms=3000, at=at
+        ).card
     data = srs.card_to_json(card)
     assert srs.card_to_json(srs.card_from_json(data)) == data
 
@@ -51,8 +53,12 @@ def test_cards_round_trip_through_json():
 def test_easy_answers_schedule_further_than_hard_ones_and_wrong_ones_soonest():
     scheduler = srs.scheduler_build(fuzzing=False)
     dues = {}
-    for label, correct, ms in [("again", False, 3000), ("hard", True, 12000),
-                               ("good", True, 4000), ("easy", True, 1000)]:
+    for label, correct, ms in [
+        ("again", False, 3000),
+        ("hard", True, 12000),
+        ("good", True, 4000),
+        ("easy", True, 1000),
+    ]:
         card = srs.card_new(card_id=1, now=T0)
         dues[label] = srs.review(
             scheduler=scheduler, card=card, correct=correct, response_ms=ms, at=T0
@@ -78,13 +84,17 @@ def test_weakness_is_low_retrievability_or_a_card_in_relearning():
     card = srs.card_new(card_id=1, now=T0)
     for day in (0, 1, 4, 12):
         card = srs.review(
-            scheduler=scheduler, card=card, correct=True, response_ms=3000,
+            scheduler=scheduler,
+            card=card,
+            correct=True,
+            response_ms=3000,
             at=T0 + timedelta(days=day),
         ).card
     assert not srs.is_weak(scheduler=scheduler, card=card, now=T0 + timedelta(days=13))
     assert srs.is_weak(scheduler=scheduler, card=card, now=T0 + timedelta(days=400))
-    failed = srs.review(scheduler=scheduler, card=card, correct=False, response_ms=3000,
-                        at=T0 + timedelta(days=13)).card
+    failed = srs.review(
+        scheduler=scheduler, card=card, correct=False, response_ms=3000, at=T0 + timedelta(days=13)
+    ).card
     assert srs.is_weak(scheduler=scheduler, card=failed, now=T0 + timedelta(days=13))
     assert not srs.is_weak(scheduler=scheduler, card=None, now=T0)
 

@@ -1,0 +1,267 @@
+"""Reading kana memory: states, due/weak/mastered kana, confusions, history, streaks.
+
+Every selector takes ``now`` (defaults to the wall clock) so pages and tests agree on time.
+Queries are few and aggregated in the database: the dashboard of a learner with 50,000
+events costs a handful of queries (tests/learning/test_dashboard.py counts them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.db.models import Count, Q
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from learning import kana_table, srs
+from learning.models import KanaMemory, LearningEvent
+from learning.picker import KanaStatus
+from learning.services.memory import scheduler_for
+
+
+@dataclass(frozen=True)
+class KanaCell:
+    """One kana of the dashboard grid."""
+
+    kana_id: str
+    script: str
+    glyph: str
+    romaji: str
+    row: str
+    column: str
+    state: str
+    weak: bool
+    retrievability: float
+    reps: int
+    exposures: int
+    errors: int
+    due: datetime | None
+
+
+def _memories(*, learner, script: str | None = None):
+    rows = KanaMemory.objects.filter(learner=learner)
+    if script:
+        rows = rows.filter(script=script)
+    return rows
+
+
+def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> list[KanaCell]:
+    """All 142 kana (both scripts, catalog order) with the learner's state for each."""
+    now = now or timezone.now()
+    scheduler = scheduler_for(learner=learner)
+    rows = memories if memories is not None else list(_memories(learner=learner))
+    by_pair = {(m.kana_id, m.script): m for m in rows}
+    cells = []
+    for (kana_id, script), info in kana_table.catalog().items():
+        memory = by_pair.get((kana_id, script))
+        card = srs.card_from_json(memory.card) if memory and memory.card else None
+        state = (
+            srs.state_of(reps=memory.reps, due=memory.due, stability=memory.stability, now=now)
+            if memory
+            else "new"
+        )
+        cells.append(
+            KanaCell(
+                kana_id=kana_id,
+                script=script,
+                glyph=info.glyph,
+                romaji=info.romaji,
+                row=info.row,
+                column=info.column,
+                state=state,
+                weak=srs.is_weak(scheduler=scheduler, card=card, now=now),
+                retrievability=srs.retrievability(scheduler=scheduler, card=card, now=now),
+                reps=memory.reps if memory else 0,
+                exposures=memory.exposures if memory else 0,
+                errors=memory.errors if memory else 0,
+                due=memory.due if memory else None,
+            )
+        )
+    return cells
+
+
+def kana_states_for(*, learner, script: str, now: datetime | None = None) -> dict[str, str]:
+    """Contract (INTERFACES.md): kana_id -> "new" | "learning" | "due" | "mastered"."""
+    now = now or timezone.now()
+    states = {kana_id: "new" for kana_id in kana_table.kana_ids(script)}
+    for memory in _memories(learner=learner, script=script).only(
+        "kana_id", "reps", "due", "stability"
+    ):
+        if memory.kana_id in states:
+            states[memory.kana_id] = srs.state_of(
+                reps=memory.reps, due=memory.due, stability=memory.stability, now=now
+            )
+    return states
+
+
+def kana_states_for_learners(
+    *, learners: Iterable, script: str, now: datetime | None = None
+) -> dict[int, dict[str, str]]:
+    """``kana_states_for`` for many learners in one query (class dashboards)."""
+    now = now or timezone.now()
+    ids = [getattr(learner, "pk", learner) for learner in learners]
+    blank = {kana_id: "new" for kana_id in kana_table.kana_ids(script)}
+    result = {pk: dict(blank) for pk in ids}
+    rows = KanaMemory.objects.filter(learner_id__in=ids, script=script).only(
+        "learner_id", "kana_id", "reps", "due", "stability"
+    )
+    for memory in rows:
+        if memory.kana_id in blank:
+            result[memory.learner_id][memory.kana_id] = srs.state_of(
+                reps=memory.reps, due=memory.due, stability=memory.stability, now=now
+            )
+    return result
+
+
+def kana_statuses_for(
+    *, learner, now: datetime | None = None, cells: list[KanaCell] | None = None
+) -> dict[tuple[str, str], KanaStatus]:
+    """The picker's view of the learner: state, retrievability and weakness per kana."""
+    cells = cells if cells is not None else kana_cells_for(learner=learner, now=now)
+    return {
+        (c.kana_id, c.script): KanaStatus(
+            state=c.state, retrievability=c.retrievability, weak=c.weak
+        )
+        for c in cells
+    }
+
+
+def kana_due_for(
+    *, learner, now: datetime | None = None, limit: int = 20, script: str | None = None
+) -> list[tuple[str, str]]:
+    """(kana_id, script) whose review is due, most overdue first."""
+    now = now or timezone.now()
+    rows = _memories(learner=learner, script=script).filter(reps__gt=0, due__lte=now)
+    return list(rows.order_by("due", "id").values_list("kana_id", "script")[:limit])
+
+
+def kana_weak_for(*, learner, now: datetime | None = None) -> list[KanaCell]:
+    """Reviewed kana whose retrievability has dropped (srs.WEAK_RETRIEVABILITY), weakest first."""
+    cells = [c for c in kana_cells_for(learner=learner, now=now) if c.weak]
+    return sorted(cells, key=lambda c: c.retrievability)
+
+
+def kana_mastered_for(*, learner, now: datetime | None = None) -> list[KanaCell]:
+    return [c for c in kana_cells_for(learner=learner, now=now) if c.state == "mastered"]
+
+
+@dataclass(frozen=True)
+class Confusion:
+    kana_id: str
+    script: str
+    glyph: str
+    confused_with: str
+    confused_glyph: str
+    count: int
+    last_at: datetime
+
+
+def confusions_for(*, learner, since: datetime | None = None, limit: int = 10) -> list[Confusion]:
+    """The learner's most frequent confusion pairs (a kana answered as another one)."""
+    rows = LearningEvent.objects.filter(learner=learner, kind="answer", correct=False).exclude(
+        confused_with=""
+    )
+    if since is not None:
+        rows = rows.filter(created_at__gte=since)
+    from django.db.models import Max
+
+    grouped = (
+        rows.values("kana_id", "script", "confused_with")
+        .annotate(n=Count("id"), last_at=Max("created_at"))
+        .order_by("-n", "-last_at")[:limit]
+    )
+    found = []
+    for row in grouped:
+        catalog = kana_table.catalog()
+        mine = catalog.get((row["kana_id"], row["script"]))
+        other = catalog.get((row["confused_with"], row["script"]))
+        if not mine or not other:
+            continue
+        found.append(
+            Confusion(
+                kana_id=row["kana_id"],
+                script=row["script"],
+                glyph=mine.glyph,
+                confused_with=row["confused_with"],
+                confused_glyph=other.glyph,
+                count=row["n"],
+                last_at=row["last_at"],
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class DayCount:
+    day: date
+    reviews: int
+    correct: int
+
+
+def reviews_per_day_for(*, learner, days: int = 30, now: datetime | None = None) -> list[DayCount]:
+    """Answers per UTC day over the last ``days`` days (oldest first, zero days included)."""
+    now = now or timezone.now()
+    today = now.date()
+    start = today - timedelta(days=days - 1)
+    rows = (
+        LearningEvent.objects.filter(
+            learner=learner,
+            kind="answer",
+            created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
+        )
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(n=Count("id"), ok=Count("id", filter=Q(correct=True)))
+    )
+    found = {row["day"]: row for row in rows}
+    series = []
+    for offset in range(days):
+        day = start + timedelta(days=offset)
+        row = found.get(day)
+        series.append(
+            DayCount(day=day, reviews=row["n"] if row else 0, correct=row["ok"] if row else 0)
+        )
+    return series
+
+
+def streak_for(*, learner, now: datetime | None = None, max_days: int = 366) -> int:
+    """Consecutive days with at least one answer, ending today (or yesterday if none today)."""
+    now = now or timezone.now()
+    today = now.date()
+    start = today - timedelta(days=max_days)
+    days = set(
+        LearningEvent.objects.filter(
+            learner=learner,
+            kind="answer",
+            created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
+        )
+        .annotate(day=TruncDate("created_at"))
+        .values_list("day", flat=True)
+        .distinct()
+    )
+    cursor = today if today in days else today - timedelta(days=1)
+    streak = 0
+    while cursor in days:
+        streak += 1
+        cursor -= timedelta(days=1)
+    return streak
+
+
+def state_counts(cells: Iterable[KanaCell]) -> dict[str, dict[str, int]]:
+    """Per script: how many kana are new, learning, due, mastered (and weak)."""
+    counts: dict[str, dict[str, int]] = {}
+    for cell in cells:
+        per = counts.setdefault(
+            cell.script, {"new": 0, "learning": 0, "due": 0, "mastered": 0, "weak": 0}
+        )
+        per[cell.state] += 1
+        per["weak"] += int(cell.weak)
+    return counts
+
+
+def answers_count_for(*, learner, since: datetime) -> int:
+    return LearningEvent.objects.filter(
+        learner=learner, kind="answer", created_at__gte=since
+    ).count()

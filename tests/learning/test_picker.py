@@ -1,0 +1,129 @@
+"""The variant picker picks what a teacher would pick (hand-built memory states)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from learning.picker import AssignmentInfo, KanaStatus, deck, rank, recommend
+
+ALL = deck()["cards"]
+STRONG = KanaStatus(state="mastered", retrievability=0.97)
+WEAK = KanaStatus(state="learning", retrievability=0.55, weak=True)
+
+
+def everything(status, scripts=("hiragana", "katakana")):
+    return {(k, s): status for k in ALL for s in scripts}
+
+
+def best(statuses, **kwargs):
+    return rank(statuses=statuses, **kwargs)[0]
+
+
+def test_weak_katakana_in_the_s_and_t_rows_calls_for_kana_families_in_katakana():
+    statuses = everything(STRONG)
+    for k in ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to"):
+        statuses[(k, "katakana")] = WEAK
+    rec = best(statuses)
+    assert (rec.engine, dict(rec.options)) == (
+        "kazoku-families",
+        {"variant": "kana", "script": "katakana"},
+    )
+    assert {k for k, _ in rec.kana} >= {"shi", "tsu", "so"}
+    assert "SA" in rec.reason and "TA" in rec.reason
+
+
+def test_weak_vowels_across_rows_call_for_gojuon_families():
+    statuses = everything(STRONG)
+    for k in ("e", "ke", "se", "te", "ne", "he", "me", "re"):
+        statuses[(k, "hiragana")] = WEAK
+    rec = best(statuses)
+    assert (rec.engine, dict(rec.options)) == (
+        "kazoku-families",
+        {"variant": "gojuon", "script": "hiragana"},
+    )
+
+
+def test_strong_kana_call_for_the_word_game():
+    rec = best(everything(STRONG))
+    assert rec.engine == "kazoku-words"
+    assert "know most" in rec.reason
+
+
+def test_without_the_word_engine_strong_learners_still_get_a_game():
+    rec = best(everything(STRONG), engines=["kazoku-families"])
+    assert rec.engine == "kazoku-families"
+
+
+def test_due_kana_in_both_scripts_call_for_mixed_cards():
+    due = KanaStatus(state="due", retrievability=0.85)
+    statuses = everything(STRONG)
+    for k in ("ka", "ki", "ku", "ke", "ko", "ma", "mi", "mu"):
+        statuses[(k, "hiragana")] = due
+        statuses[(k, "katakana")] = due
+    rec = best(statuses)
+    assert dict(rec.options) == {"variant": "kana", "script": "mixed"}
+
+
+def test_a_beginner_starts_with_hiragana_families():
+    rec = best({})
+    assert rec.engine == "kazoku-families"
+    assert rec.options["script"] in ("hiragana", "mixed")
+
+
+def test_assignments_come_first_in_due_order():
+    statuses = everything(STRONG)
+    fixed = AssignmentInfo(
+        id=4,
+        engine="kazoku-families",
+        options={"variant": "gojuon"},
+        script="katakana",
+        due_label="1 March",
+    )
+    rec_first, rec_second, *rest = rank(
+        statuses=statuses,
+        assignments=[
+            fixed,
+            AssignmentInfo(
+                id=5, engine="recommended", options={}, script="hiragana", due_label="3 March"
+            ),
+        ],
+    )
+    assert rec_first.assignment_id == 4
+    assert dict(rec_first.options) == {"variant": "gojuon", "script": "katakana"}
+    assert rec_second.assignment_id == 5 and rec_second.options["script"] == "hiragana"
+    assert "teacher" in rec_first.reason
+    assert all(r.assignment_id is None for r in rest)
+
+
+def test_every_recommendation_explains_itself_in_one_sentence():
+    for rec in rank(statuses=everything(WEAK, scripts=("hiragana",))):
+        assert rec.reason.endswith(".") and rec.reason.count(". ") == 0
+
+
+@pytest.mark.django_db
+def test_recommend_reads_the_learners_memory_and_assignments(bob):
+    from learning.models import Assignment, Classroom, KanaMemory, Membership
+
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    for k in ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to"):
+        KanaMemory.objects.create(
+            learner=bob,
+            kana_id=k,
+            script="katakana",
+            reps=3,
+            stability=2.0,
+            due=now - timedelta(days=3),
+        )
+    recs = recommend(bob, now=now)
+    assert recs[0].options == {"variant": "kana", "script": "katakana"}
+    assert recs[0].kana_labels and all(len(g) == 1 for g in recs[0].kana_labels)
+
+    tess = get_user_model().objects.create_user(username="tess", password="x-kana-2026")
+    room = Classroom.objects.create(teacher=tess, name="2B", join_code="ABCD12")
+    Membership.objects.create(classroom=room, student=bob)
+    Assignment.objects.create(
+        classroom=room, engine="recommended", script="hiragana", due_at=now + timedelta(days=2)
+    )
+    recs = recommend(bob, now=now)
+    assert recs[0].assignment_id is not None and recs[0].options["script"] == "hiragana"
