@@ -1,0 +1,78 @@
+"""Languages: the switcher changes the page language; the compiled catalogues are complete."""
+
+import gettext
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
+
+
+def switch_language(client, code: str):
+    return client.post("/i18n/setlang/", {"language": code, "next": "/"})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code, heading, nav", [
+    ("fr", "Apprenez les kana en jouant à des jeux de cartes japonais", "Se connecter"),
+    ("ja", "日本のカードゲームで遊びながら、かなを覚えよう", "ログイン"),
+])
+def test_the_language_switch_changes_the_page_language(client, code, heading, nav):
+    english = client.get("/").content.decode()
+    assert heading not in english and 'lang="en"' in english
+
+    response = switch_language(client, code)
+    assert response.status_code == 302 and response["Location"] == "/"
+    page = client.get("/").content.decode()
+    assert f'<html lang="{code}">' in page
+    assert heading in page and nav in page
+    assert f'<option value="{code}" lang="{code}" selected>' in page
+
+    switch_language(client, "en")
+    assert "Learn kana by playing Japanese card games" in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_switcher_offers_english_french_and_japanese(client):
+    page = client.get("/").content.decode()
+    for code, name in [("en", "English"), ("fr", "français"), ("ja", "日本語")]:
+        assert f'value="{code}"' in page and name in page
+
+
+@pytest.mark.django_db
+def test_a_form_error_is_translated(client):
+    switch_language(client, "fr")
+    response = client.post("/signup/", {"role": "self", "username": "zed",
+                                        "password1": "long-enough-1", "password2": "other-1"})
+    assert "Les deux mots de passe sont différents." in response.content.decode()
+
+
+def compiled(code: str) -> dict:
+    with open(LOCALE / code / "LC_MESSAGES" / "django.mo", "rb") as handle:
+        return gettext.GNUTranslations(handle)._catalog
+
+
+@pytest.mark.parametrize("code", ["fr", "ja"])
+def test_every_message_is_translated_with_the_same_placeholders(code):
+    catalog = {key: value for key, value in compiled(code).items() if key != ""}
+    assert len(catalog) > 100
+    for key, translation in catalog.items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        assert translation.strip(), msgid
+        assert sorted(PLACEHOLDER.findall(translation)) == sorted(PLACEHOLDER.findall(msgid)), (
+            msgid, translation)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="needs gettext's msgfmt")
+@pytest.mark.parametrize("code", ["fr", "ja"])
+def test_the_committed_mo_files_match_their_po_sources(code, tmp_path):
+    """Someone edited a .po without compiling it? The .mo would lag behind."""
+    source = LOCALE / code / "LC_MESSAGES" / "django.po"
+    fresh = tmp_path / "fresh.mo"
+    subprocess.run(["msgfmt", "--check", "-o", str(fresh), str(source)], check=True)
+    with open(fresh, "rb") as handle:
+        assert gettext.GNUTranslations(handle)._catalog == compiled(code)
