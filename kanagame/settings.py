@@ -166,6 +166,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
+# Teacher dashboards' summary tables (learning/tasks_classroom.py).
+CELERY_BEAT_SCHEDULE["classroom-summaries"] = {
+    "task": "learning.refresh_all_class_summaries",
+    "schedule": 15 * 60,
+}
 
 # --- Auth ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

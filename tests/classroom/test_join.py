@@ -2,7 +2,6 @@
 
 from datetime import timedelta
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone

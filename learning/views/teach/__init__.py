@@ -1,0 +1,1 @@
+"""The teacher's pages (/teach/...), one module per feature."""
