@@ -1,14 +1,22 @@
 # Kanagame: two commands for a newcomer (see README.md).
+#   make run    venv + install + migrate + fixtures + demo data, then serve on 127.0.0.1:8000
+#   make test   venv + install, then the whole suite on the embedded default (SQLite, eager Celery)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+LANGS := -l fr -l ja
+MESSAGE_IGNORES := --ignore=tests --ignore=bench --ignore=staticfiles --ignore='*.egg-info' \
+	--ignore='tmp*'
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install lint bench messages clean
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else \
+		"Kanagame needs Python 3.11 or newer (found %s); run: make PYTHON=python3.12 ..." \
+		% sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
@@ -20,6 +28,7 @@ run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py loaddata fixtures/kana.json
 	$(BIN)/python manage.py seed_demo
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl+C to stop). Demo logins are printed above."
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP)
@@ -27,6 +36,11 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# Refresh the French and Japanese catalogues from the code, then compile them (needs gettext).
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages $(LANGS) $(MESSAGE_IGNORES) --add-location=file
+	$(BIN)/python manage.py compilemessages $(LANGS) --ignore='.venv'
 
 bench: $(STAMP)
 	$(BIN)/python bench/engines.py
