@@ -101,3 +101,18 @@ def test_the_navigation_shows_what_each_role_can_do(client, alice, bob, charlie)
     learner_page = client.get("/").content.decode()
     assert 'href="/daily/"' in learner_page and 'href="/teach/"' not in learner_page
     assert 'href="/signup/"' not in learner_page
+
+
+@pytest.mark.django_db
+def test_a_student_cannot_reach_the_real_teacher_pages(client, bob):
+    client.force_login(bob)
+    response = client.get("/teach/")
+    assert response.status_code == 403
+    assert "This page is not for your account" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_visitor_is_sent_to_login_from_the_real_teacher_pages(client):
+    response = client.get("/teach/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/?next=/teach/")

@@ -72,3 +72,37 @@ def test_the_printed_logins_work(client):
     response = client.post("/login/", {"username": "student3", "password": "kana-demo-2026"})
     assert response.status_code == 302
     assert client.get("/").context["user"].username == "student3"
+
+
+def test_it_calls_each_team_hook_that_exists_and_skips_missing_ones(
+    db, tmp_path, monkeypatch
+):
+    from learning.management.commands import seed_demo
+
+    (tmp_path / "demo_hook_probe.py").write_text(
+        "CALLS = []\n"
+        "def seed(stdout):\n"
+        "    CALLS.append(1)\n"
+        "    stdout.write('probe hook ran')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(seed_demo, "TEAM_HOOKS", [
+        ("demo_hook_probe", "seed"), ("no_such_team_module_here", "seed"),
+    ])
+    output = run_seed()
+    import demo_hook_probe
+
+    assert demo_hook_probe.CALLS == [1]
+    assert "probe hook ran" in output
+
+
+def test_a_failing_hook_is_not_swallowed(db, tmp_path, monkeypatch):
+    from learning.management.commands import seed_demo
+
+    (tmp_path / "demo_hook_broken.py").write_text(
+        "def seed(stdout):\n    raise RuntimeError('hook exploded')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(seed_demo, "TEAM_HOOKS", [("demo_hook_broken", "seed")])
+    with pytest.raises(RuntimeError, match="hook exploded"):
+        run_seed()
