@@ -1,0 +1,531 @@
+"""Kazoku word game ("Jeu des kana" / "Happy Kana"): form the 45 words from kana cards.
+
+Rules (French text of ``shared/rules/kazoku.fr.txt`` by default; differences with the English
+text are options or noted in ``docs/rules/kazoku-words.md``):
+
+- 45 kana cards per deck plus 4 jokers; each card also carries one word containing its kana
+  (``fixtures/kazoku_deck.json``, see ``kazoku_words_index``). 6 cards each (``hand_size``).
+- On your turn, ask all the others at once for one kana of a word whose word card you hold
+  (never a joker, never a kana on no card). The first holder clockwise gives one copy and at
+  once draws a replacement. Otherwise you draw; drawing the asked kana is "Bonne pioche !": you
+  play again. After a give (French; option ``replay_on_give`` for the English reading) or a
+  plain draw you may form a word; if you cannot, the turn passes at once.
+- Forming a word (at any point of your turn, at most one per turn, it ends the turn): the word
+  card plus one card per other kana, from your hand, the table cards, at most one joker (never
+  for the word card), and stolen word cards: at most one per opponent, only of words shorter
+  than yours, used for their kana. The word card scores in front of you; the other cards go
+  under the pile (``end=pile_empty``: out of the game, in the discard).
+- ``table_cards`` 3-5: face-up cards usable only when forming, for their kana or as the word
+  card, refilled from the pile; jokers turned up while refilling go back into the middle of the
+  pile once the table is full.
+- End: first to ``target_points`` (15). ``end=pile_empty``: when the pile runs out every
+  player, from the one to act, may form one last word (no stealing), then highest score wins.
+  Either way the game also ends after ``max_rounds`` rounds (highest score wins): cards cycle
+  under the pile, so nothing else bounds the target game.
+
+State: a frozen dataclass of tuples; all randomness is the deal (``random.Random(seed)``),
+after which the game is deterministic. Pure Python: no Django, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from games.engines.base import (
+    Bot,
+    Engine,
+    IllegalAction,
+    Option,
+    action_key,
+    competition_ranks,
+    validate_setup,
+)
+from games.engines.kazoku_deck import SCRIPTS, deal_scripts
+from games.engines.kazoku_words_index import (
+    base,
+    deck_ids,
+    formable,
+    is_joker,
+    word_index,
+)
+
+PHASES = ("turn", "after_ask", "last_words", "over")
+TABLE_SIZES = (0, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Rules:
+    hand_size: int
+    target_points: int
+    table_cards: int
+    end: str
+    decks: int
+    script: str
+    replay_on_give: bool
+    max_rounds: int
+
+
+@dataclass(frozen=True)
+class State:
+    rules: Rules
+    players: int
+    seed: int
+    scripts: str  # one letter per base card: "h" hiragana, "k" katakana
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]  # pile[0] is drawn next; used cards go to the end
+    table: tuple[str, ...]
+    scored: tuple[tuple[str, ...], ...]  # word cards in front of each seat
+    discard: tuple[str, ...]  # end=pile_empty: used cards out of the game
+    known: tuple[tuple[str, ...], ...]  # cards publicly known to be in each hand
+    turn: int  # seat whose turn it is
+    phase: str
+    turns: int  # completed turns
+    last_words: tuple[int, ...]  # seats still to play in the last-word round
+    ended_by: str  # "", "target", "pile_empty", "max_rounds"
+    log: tuple[Mapping[str, Any], ...]
+
+
+def _points(cards: tuple[str, ...]) -> int:
+    words = word_index().words
+    return sum(words[base(card)].points for card in cards)
+
+
+class KazokuWords(Engine):
+    name = "kazoku-words"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+    OPTIONS = (
+        Option("hand_size", "int", 6, "Cards dealt", min=3, max=12),
+        Option("target_points", "int", 15, "Points to win", min=5, max=60),
+        Option(
+            "table_cards", "int", 0, "Table cards", "0 (off), 3, 4 or 5 face-up cards", min=0, max=5
+        ),
+        Option(
+            "end",
+            "choice",
+            "target",
+            "End of the game",
+            choices=("target", "pile_empty"),
+            choice_labels=("First to the target points", "When the pile is empty"),
+        ),
+        Option("decks", "int", 1, "Decks mixed", min=1, max=3),
+        Option("script", "choice", "hiragana", "Script", choices=SCRIPTS),
+        Option(
+            "replay_on_give",
+            "bool",
+            False,
+            "Play again after a card is given",
+            "English rules; the French rules only replay after a Bonne pioche",
+        ),
+        Option("max_rounds", "int", 60, "Round limit", "the game ends after it", min=10, max=500),
+    )
+
+    # --- setting up -------------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        players = self.check_players(players)
+        opts = self.validate_options(options)
+        rules = Rules(**{f.name: opts[f.name] for f in fields(Rules)})
+        if rules.table_cards not in TABLE_SIZES:
+            raise ValueError("option 'table_cards' must be 0, 3, 4 or 5")
+        deck = deck_ids(rules.decks)
+        kana_cards = sum(not is_joker(card) for card in deck)
+        if players * rules.hand_size + rules.table_cards > kana_cards - 1:
+            raise ValueError(
+                f"{players} hands of {rules.hand_size} cards and {rules.table_cards} table cards"
+                f" do not fit in {rules.decks} deck(s)"
+            )
+        rng = random.Random(seed)
+        scripts = deal_scripts(rules.script, rng)
+        if "setup" in opts:
+            setup = validate_setup(opts["setup"], deck=deck, players=players)
+            if any(is_joker(card) for card in setup.table):
+                raise ValueError("setup.table cannot hold a joker")
+            if len(setup.table) != rules.table_cards:
+                raise ValueError(f"setup.table must hold {rules.table_cards} cards")
+            hands, pile, table, first = setup.hands, setup.pile, setup.table, setup.first
+        else:
+            cards = list(deck)
+            rng.shuffle(cards)
+            size = rules.hand_size
+            hands = tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(players))
+            pile, table = _refill((), tuple(cards[players * size :]), rules.table_cards)[:2]
+            first = 0
+        state = State(
+            rules=rules,
+            players=players,
+            seed=seed,
+            scripts=scripts,
+            hands=hands,
+            pile=pile,
+            table=table,
+            scored=((),) * players,
+            discard=(),
+            known=((),) * players,
+            turn=first,
+            phase="turn",
+            turns=0,
+            last_words=(),
+            ended_by="",
+            log=({"type": "start", "seat": first, "table": table},),
+        )
+        state, _events = _settle(state, [])
+        return state
+
+    # --- whose turn, what they may do --------------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "last_words":
+            return [state.last_words[0]]
+        return [state.turn]
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "last_words":
+            return _forms(state, seat, steal=False) + [{"type": "pass"}]
+        forms = _forms(state, seat, steal=True)
+        if state.phase == "after_ask":
+            return forms + [{"type": "pass"}]
+        asks = [{"type": "ask", "kana": kana} for kana in askable(state.hands[seat])]
+        if not asks:  # an empty hand, or only jokers: nothing to ask for
+            return forms + [{"type": "draw" if state.pile else "pass"}]
+        return asks + forms
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[dict]]:
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not your turn.")
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if kind == "form":
+            new, events = self._form(state, seat, action)
+        elif kind == "ask" and set(action) == {"type", "kana"}:
+            new, events = _ask(state, seat, action["kana"])
+        elif action_key(action) in ('{"type":"pass"}', '{"type":"draw"}'):
+            if action not in self.legal_actions(state, seat):
+                raise IllegalAction(f"You cannot {kind} now.")
+            new, events = _pass_or_draw(state, seat, kind)
+        else:
+            raise IllegalAction("Unknown action: ask for a kana, form a word or pass.")
+        new, events = _settle(new, events)
+        return replace(new, log=state.log + tuple(events)), events
+
+    def _form(self, state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
+        steal = state.phase != "last_words"
+        key = action_key(action)
+        if key not in {action_key(a) for a in _forms(state, seat, steal=steal)}:
+            raise IllegalAction("You cannot form that word with these cards now.")
+        return _form(state, seat, action)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict:
+        rules = state.rules
+        return {
+            "engine": self.name,
+            "seat": seat,
+            "players": state.players,
+            "phase": state.phase,
+            "turn": state.turn,
+            "to_act": self.to_act(state),
+            "hand": list(state.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(hand) for hand in state.hands],
+            "known": [list(cards) for cards in state.known],
+            "table": list(state.table),
+            "scored": [list(cards) for cards in state.scored],
+            "scores": [_points(cards) for cards in state.scored],
+            "pile_count": len(state.pile),
+            "discard": list(state.discard),
+            "turns": state.turns,
+            "max_turns": rules.max_rounds * state.players,
+            "last_words": list(state.last_words),
+            "ended_by": state.ended_by,
+            "scripts": state.scripts,
+            "options": {f.name: getattr(rules, f.name) for f in fields(Rules)},
+            "log": _visible(state.log, seat),
+        }
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: State) -> dict:
+        scores = [_points(cards) for cards in state.scored]
+        return {"scores": scores, "ranks": competition_ranks(scores), "ended_by": state.ended_by}
+
+    def to_json(self, state: State) -> dict:
+        data = {f.name: _to_json(getattr(state, f.name)) for f in fields(State)}
+        data["rules"] = {f.name: getattr(state.rules, f.name) for f in fields(Rules)}
+        return data
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        values = {f.name: _from_json(data[f.name]) for f in fields(State) if f.name != "rules"}
+        return State(rules=Rules(**data["rules"]), **values)
+
+    def bot(self, level: str) -> Bot:
+        from games.engines.kazoku_words_bots import make_bot
+
+        return make_bot(self.check_bot_level(level))
+
+    def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
+        """The big kana of the card (jokers show none). The word printed under it is read as a
+        whole and is not counted as exposures of each of its kana."""
+        return [] if is_joker(card_id) else [base(card_id)]
+
+    # --- conformance hooks -------------------------------------------------------------------
+
+    def deck(self, state: State) -> list[str]:
+        return list(deck_ids(state.rules.decks))
+
+    def cards_in_play(self, state: State) -> list[str]:
+        cards = [card for hand in state.hands for card in hand]
+        cards += [card for pile in state.scored for card in pile]
+        return cards + list(state.pile) + list(state.table) + list(state.discard)
+
+    def shuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Deal the pile and the other hands anew (keeping sizes and publicly known cards)."""
+        others = [s for s in range(state.players) if s != seat]
+        pool = list(state.pile)
+        for s in others:
+            pool += _without(state.hands[s], state.known[s])
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in others:
+            hidden = len(state.hands[s]) - len(state.known[s])
+            hands[s] = tuple(state.known[s]) + tuple(pool[:hidden])
+            del pool[:hidden]
+        return replace(state, hands=tuple(hands), pile=tuple(pool))
+
+
+# --- rules as functions of the state ----------------------------------------------------------
+
+
+def askable(hand: tuple[str, ...]) -> list[str]:
+    """Kana one may ask for: those the held word cards still need (the word card supplies its
+    own kana; jokers and kana on no card cannot be asked for)."""
+    words = word_index().words
+    kana = {k for card in hand if not is_joker(card) for k, _n in words[base(card)].needs}
+    return sorted(kana)
+
+
+def _forms(state: State, seat: int, *, steal: bool, first_only: bool = False) -> list[dict]:
+    return formable(
+        state.hands[seat], state.table, state.scored, seat, steal=steal, first_only=first_only
+    )
+
+
+def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
+    if state.phase != "turn":
+        raise IllegalAction("You cannot ask for a card now.")
+    if not isinstance(kana, str) or kana not in askable(state.hands[seat]):
+        raise IllegalAction(
+            "You may only ask for a kana of a word whose card you hold (never a joker)."
+        )
+    events: list[dict] = [{"type": "ask", "seat": seat, "kana": kana}]
+    for holder in _clockwise(state, seat):
+        copies = sorted(card for card in state.hands[holder] if base(card) == kana)
+        if copies:
+            return _give(state, seat, holder, copies[0], events)
+    events.append({"type": "no_card", "seat": seat, "kana": kana})
+    if not state.pile:
+        return _after_ask(state, seat), events
+    card, state = state.pile[0], replace(state, pile=state.pile[1:])
+    state = _add_to_hand(state, seat, card)
+    events += _draw_events(seat, card)
+    if base(card) == kana:
+        events.append({"type": "good_pick", "seat": seat, "card": card})
+        known = list(state.known)
+        known[seat] = state.known[seat] + (card,)
+        return replace(state, known=tuple(known)), events
+    return _after_ask(state, seat), events
+
+
+def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
+    hands, known = list(state.hands), list(state.known)
+    hands[holder] = _without(hands[holder], (card,))
+    known[holder] = _without(known[holder], (card,)) if card in known[holder] else known[holder]
+    hands[seat] = hands[seat] + (card,)
+    known[seat] = known[seat] + (card,)
+    state = replace(state, hands=tuple(hands), known=tuple(known))
+    events.append({"type": "give", "seat": holder, "to": seat, "card": card})
+    if state.pile:
+        drawn, state = state.pile[0], replace(state, pile=state.pile[1:])
+        state = _add_to_hand(state, holder, drawn)
+        events += _draw_events(holder, drawn)
+    if state.rules.replay_on_give:
+        return state, events
+    return _after_ask(state, seat), events
+
+
+def _after_ask(state: State, seat: int) -> State:
+    """After a give or a plain draw: form a word or pass; with nothing to form, pass at once."""
+    if _forms(replace(state, phase="after_ask"), seat, steal=True, first_only=True):
+        return replace(state, phase="after_ask")
+    return _end_turn(state)
+
+
+def _pass_or_draw(state: State, seat: int, kind: str) -> tuple[State, list[dict]]:
+    if state.phase == "last_words":
+        return _next_last_word(state), [{"type": "pass", "seat": seat}]
+    events: list[dict] = [{"type": kind, "seat": seat}]
+    if kind == "draw":
+        card, state = state.pile[0], replace(state, pile=state.pile[1:])
+        state = _add_to_hand(state, seat, card)
+        events = _draw_events(seat, card)
+    return _end_turn(state), events
+
+
+def _form(state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
+    word_card = action["word"]
+    used = [card for card in action["cards"] if card != word_card]
+    table_used = tuple(action["table"])
+    stolen = tuple(card for _victim, card in action["steal"])
+    hands, known, scored = list(state.hands), list(state.known), list(state.scored)
+    from_hand = tuple(c for c in action["cards"] if c not in table_used and c not in stolen)
+    hands[seat] = _without(hands[seat], from_hand)
+    known[seat] = tuple(c for c in known[seat] if c not in from_hand)
+    for victim, card in action["steal"]:
+        scored[victim] = _without(scored[victim], (card,))
+    scored[seat] = scored[seat] + (word_card,)
+    table = _without(state.table, table_used)
+    pile_empty = state.rules.end == "pile_empty"
+    state = replace(
+        state,
+        hands=tuple(hands),
+        known=tuple(known),
+        scored=tuple(scored),
+        table=table,
+        pile=state.pile if pile_empty else state.pile + tuple(used),
+        discard=state.discard + tuple(used) if pile_empty else state.discard,
+    )
+    points = word_index().words[base(word_card)].points
+    events: list[dict] = [
+        {
+            "type": "form",
+            "seat": seat,
+            "word": word_card,
+            "cards": tuple(action["cards"]),
+            "table": table_used,
+            "steal": tuple(tuple(pair) for pair in action["steal"]),
+            "points": points,
+        }
+    ]
+    state, refill_events = _refill_table(state)
+    events += refill_events
+    if state.phase == "last_words":
+        return _next_last_word(state), events
+    rules = state.rules
+    if rules.end == "target" and _points(state.scored[seat]) >= rules.target_points:
+        return replace(state, phase="over", ended_by="target"), events
+    return _end_turn(state), events
+
+
+def _refill(table, pile, size) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """Fill ``table`` up to ``size`` from the top of ``pile``; jokers turned up go back into
+    the middle of the pile once the table is full. Returns (pile, table, jokers put back)."""
+    table, pile, jokers = list(table), list(pile), []
+    while len(table) < size and pile:
+        card = pile.pop(0)
+        (jokers if is_joker(card) else table).append(card)
+    middle = len(pile) // 2
+    pile[middle:middle] = jokers
+    return tuple(pile), tuple(table), len(jokers)
+
+
+def _refill_table(state: State) -> tuple[State, list[dict]]:
+    size = state.rules.table_cards
+    if len(state.table) >= size:
+        return state, []
+    before = len(state.table)
+    pile, table, jokers = _refill(state.table, state.pile, size)
+    events: list[dict] = [{"type": "table", "cards": table[before:]}] if table[before:] else []
+    if jokers:
+        events.append({"type": "joker_back", "count": jokers})
+    return replace(state, pile=pile, table=table), events
+
+
+def _end_turn(state: State) -> State:
+    turns = state.turns + 1
+    if turns >= state.rules.max_rounds * state.players:
+        return replace(state, turns=turns, phase="over", ended_by="max_rounds")
+    return replace(state, turns=turns, turn=(state.turn + 1) % state.players, phase="turn")
+
+
+def _next_last_word(state: State) -> State:
+    rest = state.last_words[1:]
+    if rest:
+        return replace(state, last_words=rest)
+    return replace(state, last_words=(), phase="over", ended_by="pile_empty")
+
+
+def _settle(state: State, events: list[dict]) -> tuple[State, list[dict]]:
+    """end=pile_empty: once the pile is empty, every player may form one last word, starting
+    with the seat to act."""
+    if state.rules.end != "pile_empty" or state.pile or state.phase in ("last_words", "over"):
+        return state, events
+    order = tuple((state.turn + i) % state.players for i in range(state.players))
+    events = events + [{"type": "last_words", "order": order}]
+    return replace(state, phase="last_words", last_words=order), events
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def _clockwise(state: State, seat: int) -> list[int]:
+    return [(seat + i) % state.players for i in range(1, state.players)]
+
+
+def _add_to_hand(state: State, seat: int, card: str) -> State:
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + (card,)
+    return replace(state, hands=tuple(hands))
+
+
+def _draw_events(seat: int, card: str) -> list[dict]:
+    return [
+        {"type": "draw", "seat": seat, "except": seat},
+        {"type": "draw", "seat": seat, "card": card, "private_to": seat},
+    ]
+
+
+def _without(cards: tuple[str, ...], removed) -> tuple[str, ...]:
+    rest = list(cards)
+    for card in removed:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _visible(log, seat: int | None) -> list[dict]:
+    shown = []
+    for event in log:
+        private_to = event.get("private_to")
+        if private_to is not None and private_to != seat:
+            continue
+        if seat is not None and event.get("except") == seat:
+            continue
+        shown.append({key: _to_json(value) for key, value in event.items()})
+    return shown
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _to_json(item) for key, item in value.items()}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(item) for item in value)
+    if isinstance(value, Mapping):
+        return {key: _from_json(item) for key, item in value.items()}
+    return value
+
+
+ENGINE = KazokuWords()
