@@ -171,6 +171,11 @@ CELERY_BEAT_SCHEDULE["classroom-summaries"] = {
     "task": "learning.refresh_all_class_summaries",
     "schedule": 15 * 60,
 }
+# Per-learner FSRS parameter fitting, once a day (learning/tasks.py).
+CELERY_BEAT_SCHEDULE["learning-fit-parameters"] = {
+    "task": "learning.fit_parameters_nightly",
+    "schedule": 24 * 60 * 60,
+}
 
 # --- Auth ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -268,15 +268,20 @@ def _for_assignment(
     )
 
 
-def recommend(learner, now: datetime | None = None) -> list:
-    """Contract: the learner's recommendations, best first (see the module docstring)."""
+def recommend(learner, now: datetime | None = None, *, statuses=None) -> list:
+    """Contract: the learner's recommendations, best first (see the module docstring).
+
+    ``statuses`` (from ``learning.selectors.kana_statuses_for``) saves a query when the
+    caller has them already.
+    """
     from django.utils import formats, timezone
 
     from games.engines import ENGINES
     from learning.selectors import kana_statuses_for
 
     now = now or timezone.now()
-    statuses = kana_statuses_for(learner=learner, now=now)
+    if statuses is None:
+        statuses = kana_statuses_for(learner=learner, now=now)
     assignments = []
     try:
         from learning.selectors_classroom import assignments_open_for

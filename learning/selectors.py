@@ -265,3 +265,84 @@ def answers_count_for(*, learner, since: datetime) -> int:
     return LearningEvent.objects.filter(
         learner=learner, kind="answer", created_at__gte=since
     ).count()
+
+
+# --- the learner dashboard ----------------------------------------------------------------
+
+GRID_COLUMNS = ("a", "i", "u", "e", "o")
+
+
+@dataclass(frozen=True)
+class GridRow:
+    row: str
+    cells: tuple[KanaCell | None, ...]
+
+
+@dataclass(frozen=True)
+class ScriptGrid:
+    script: str
+    rows: tuple[GridRow, ...]
+    counts: dict[str, int]
+
+
+def grids_from(cells: list[KanaCell]) -> list[ScriptGrid]:
+    """Cells laid out as the gojūon table, one grid per script (ん under the "a" column)."""
+    counts = state_counts(cells)
+    grids = []
+    for script in kana_table.SCRIPTS:
+        rows: dict[str, list[KanaCell | None]] = {}
+        for cell in cells:
+            if cell.script != script:
+                continue
+            slots = rows.setdefault(cell.row, [None] * len(GRID_COLUMNS))
+            index = GRID_COLUMNS.index(cell.column) if cell.column in GRID_COLUMNS else 0
+            slots[index] = cell
+        grids.append(
+            ScriptGrid(
+                script=script,
+                rows=tuple(GridRow(row=row, cells=tuple(slots)) for row, slots in rows.items()),
+                counts=counts.get(script, {}),
+            )
+        )
+    return grids
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    grids: list[ScriptGrid]
+    confusions: list[Confusion]
+    history: list[DayCount]
+    recommendations: list
+    streak: int
+    reviews_total: int
+    reviews_today: int
+    parameters_note: str
+    parameters_fitted_at: datetime | None
+    min_reviews_to_fit: int
+
+
+def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Dashboard:
+    """Everything the learner dashboard shows, in a fixed, small number of queries."""
+    from learning.models import LearnerSettings
+    from learning.picker import recommend
+    from learning.services.memory import MIN_REVIEWS_TO_FIT
+
+    now = now or timezone.now()
+    cells = kana_cells_for(learner=learner, now=now)
+    history = reviews_per_day_for(learner=learner, days=days, now=now)
+    settings_row = LearnerSettings.objects.filter(learner=learner).first()
+    today_start = datetime.combine(now.date(), datetime.min.time(), tzinfo=now.tzinfo)
+    return Dashboard(
+        grids=grids_from(cells),
+        confusions=confusions_for(learner=learner, since=now - timedelta(days=30), limit=8),
+        history=history,
+        recommendations=recommend(
+            learner, now=now, statuses=kana_statuses_for(learner=learner, cells=cells)
+        )[:3],
+        streak=streak_for(learner=learner, now=now),
+        reviews_total=LearningEvent.objects.filter(learner=learner, kind="answer").count(),
+        reviews_today=answers_count_for(learner=learner, since=today_start),
+        parameters_note=settings_row.parameters_note if settings_row else "",
+        parameters_fitted_at=settings_row.parameters_fitted_at if settings_row else None,
+        min_reviews_to_fit=MIN_REVIEWS_TO_FIT,
+    )

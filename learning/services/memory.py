@@ -81,3 +81,72 @@ def memory_apply_card(*, memory: KanaMemory, card) -> None:
     memory.stability = card.stability
     memory.difficulty = card.difficulty
     memory.last_review = card.last_review
+
+
+# --- per-learner parameter optimisation ---------------------------------------------------
+
+MIN_REVIEWS_TO_FIT = 512  # fsrs' Optimizer needs about this many reviews to beat the defaults
+
+
+def optimizer_class():
+    """``fsrs.Optimizer`` when the optional extra ``fsrs[optimizer]`` (torch) is installed,
+    else None. A seam: tests replace it to exercise both branches."""
+    try:
+        import torch  # noqa: F401  (the extra's heavy dependency)
+        from fsrs import Optimizer
+    except ImportError:
+        return None
+    return Optimizer
+
+
+def review_logs_for(*, learner) -> list:
+    """The learner's answers as fsrs ReviewLogs (card id = the KanaMemory row's pk)."""
+    from fsrs import ReviewLog
+
+    ids = {
+        (kana_id, script): pk
+        for pk, kana_id, script in KanaMemory.objects.filter(learner=learner).values_list(
+            "pk", "kana_id", "script"
+        )
+    }
+    logs = []
+    answers = (
+        LearningEvent.objects.filter(learner=learner, kind="answer")
+        .order_by("created_at", "id")
+        .values_list("kana_id", "script", "correct", "response_ms", "created_at")
+    )
+    for kana_id, script, correct, response_ms, at in answers.iterator():
+        card_id = ids.get((kana_id, script))
+        if card_id is None:
+            continue
+        rating = srs.rating_for(correct=bool(correct), response_ms=response_ms)
+        logs.append(ReviewLog(card_id, rating, at, response_ms))
+    return logs
+
+
+def parameters_fit(*, learner, now: datetime | None = None) -> LearnerSettings:
+    """Fit the learner's FSRS parameters when possible; else keep the defaults and say why.
+
+    ``parameters_note`` records the outcome for the learner's page: ``fitted``,
+    ``too_few`` (fewer than MIN_REVIEWS_TO_FIT answers), ``no_optimizer`` (the optional
+    extra is not installed) or ``failed`` (the optimiser raised; defaults kept).
+    """
+    now = now or timezone.now()
+    row, _ = LearnerSettings.objects.get_or_create(learner=learner)
+    reviews = LearningEvent.objects.filter(learner=learner, kind="answer").count()
+    optimizer = optimizer_class()
+    if reviews < MIN_REVIEWS_TO_FIT:
+        row.parameters_note = "too_few"
+    elif optimizer is None:
+        row.parameters_note = "no_optimizer"
+    else:
+        try:
+            parameters = optimizer(review_logs_for(learner=learner)).compute_optimal_parameters()
+        except Exception:  # noqa: BLE001 - a failed fit must never break the learner's memory
+            row.parameters_note = "failed"
+        else:
+            row.fsrs_parameters = [float(p) for p in parameters]
+            row.parameters_fitted_at = now
+            row.parameters_note = "fitted"
+    row.save(update_fields=["fsrs_parameters", "parameters_fitted_at", "parameters_note"])
+    return row

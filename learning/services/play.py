@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
@@ -274,6 +275,7 @@ class PromptView:
     script: str
     choices: tuple[Choice, ...]
     expires_at: datetime
+    table_id: int | None = None
 
 
 def prompt_view(prompt: Prompt) -> PromptView:
@@ -293,6 +295,7 @@ def prompt_view(prompt: Prompt) -> PromptView:
         script=prompt.script,
         choices=choices,
         expires_at=prompt.expires_at,
+        table_id=prompt.table_id,
     )
 
 
@@ -351,9 +354,9 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
     with transaction.atomic():
         prompt = Prompt.objects.select_for_update().filter(pk=prompt_id, learner=user).first()
         if prompt is None:
-            raise PromptError("No such question.", 404)
+            raise PromptError(_("No such question."), 404)
         if prompt.status != PromptStatus.OPEN:
-            raise PromptError("This question was already answered or has expired.", 409)
+            raise PromptError(_("This question was already answered or has expired."), 409)
         kana = kana_table.info(prompt.kana_id, prompt.script)
         given, correct, confused = _grade(prompt, kana, answer)
         started = prompt.shown_at
@@ -406,7 +409,7 @@ def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str,
     if prompt.kind == PromptKind.TYPED:
         typed = _normalise_romaji(answer)
         if not typed or len(typed) > 4:
-            raise PromptError("Type the reading in romaji (for example: shi).", 400)
+            raise PromptError(_("Type the reading in romaji (for example: shi)."), 400)
         if typed == kana.romaji:
             return typed, True, ""
         confused = next(
@@ -420,9 +423,28 @@ def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str,
         return typed, False, confused
     choice = answer.strip()
     if choice not in prompt.choices:
-        raise PromptError("Pick one of the choices shown.", 400)
+        raise PromptError(_("Pick one of the choices shown."), 400)
     chosen = kana_table.info(choice, prompt.script)
     given = chosen.glyph if prompt.kind == PromptKind.GLYPH else chosen.romaji
     if choice == prompt.kana_id:
         return given, True, ""
     return given, False, choice
+
+
+def prompt_result(prompt: Prompt) -> AnswerResult:
+    """The result of an answered prompt, rebuilt from the row (feedback after a redirect)."""
+    kana = kana_table.info(prompt.kana_id, prompt.script)
+    given = prompt.answer
+    if prompt.kind != PromptKind.TYPED and (given, prompt.script) in kana_table.catalog():
+        chosen = kana_table.info(given, prompt.script)
+        given = chosen.glyph if prompt.kind == PromptKind.GLYPH else chosen.romaji
+    return AnswerResult(
+        prompt_id=prompt.pk,
+        correct=bool(prompt.correct),
+        kana_id=kana.kana_id,
+        script=kana.script,
+        glyph=kana.glyph,
+        romaji=kana.romaji,
+        given=given,
+        table_id=prompt.table_id,
+    )

@@ -1,3 +1,15 @@
-"""URLs of the learning app's learn pages."""
+"""URLs of the learning app's learner pages: dashboard, quiz, prompt answers, daily session."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from learning.views import daily, learn
+
+app_name = "learn"
+
+urlpatterns = [
+    path("learn/", learn.dashboard, name="dashboard"),
+    path("learn/quiz/", learn.quiz, name="quiz"),
+    path("learn/memory/refit/", learn.parameters_refit, name="parameters_refit"),
+    path("learn/prompts/<int:prompt_id>/answer/", learn.prompt_answer, name="prompt_answer"),
+    path("daily/", daily.daily, name="daily"),
+]

@@ -1,0 +1,254 @@
+"""The daily session of a self-learner: warm-up, one recommended game, a summary.
+
+One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
+
+- ``warmup``: no quiz run finished since the session started (and kana are due);
+- ``game``: warm-up done (or nothing due), no game started yet;
+- ``playing``: the game against CPU players is under way;
+- ``summary``: the game is over, or the learner ended the session.
+
+The daily goal is either a number of kana reviews (answers) or minutes of practice, counted
+as the distinct minutes of the day with any learning event (exposure or answer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models.functions import TruncMinute
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from learning import kana_table, selectors, srs
+from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
+from learning.models.memory import DailyGoalKind, PromptStatus
+from learning.services.memory import scheduler_for
+from learning.services.quiz import quiz_start
+
+CPU_PLAYERS = 3
+CPU_LEVEL = "normal"
+GOAL_LIMITS = {DailyGoalKind.REVIEWS: (5, 500), DailyGoalKind.MINUTES: (5, 180)}
+
+
+def _day_start(now: datetime) -> datetime:
+    return datetime.combine(now.date(), datetime.min.time(), tzinfo=now.tzinfo)
+
+
+def daily_session_get(*, learner, now: datetime | None = None) -> DailySession:
+    now = now or timezone.now()
+    session, _created = DailySession.objects.get_or_create(
+        learner=learner, day=now.date(), defaults={"started_at": now}
+    )
+    return session
+
+
+def _game_status(table_id: int | None) -> str | None:
+    if table_id is None:
+        return None
+    try:
+        from games.models import Table
+    except ImportError:
+        return None
+    return Table.objects.filter(pk=table_id).values_list("status", flat=True).first()
+
+
+def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
+    now = now or timezone.now()
+    if session.finished_at:
+        return "summary"
+    if session.table_id:
+        return "summary" if _game_status(session.table_id) == "finished" else "playing"
+    if session.warmup_done_at:
+        return "game"
+    runs = Prompt.objects.filter(
+        learner=session.learner, source="quiz", shown_at__gte=session.started_at
+    )
+    if runs.exists() and not runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
+        return "game"
+    return "warmup"
+
+
+def daily_warmup_start(*, session: DailySession, now: datetime | None = None) -> int:
+    """Start the warm-up quiz run; returns its number of questions."""
+    return len(quiz_start(learner=session.learner, now=now))
+
+
+def daily_warmup_skip(*, session: DailySession, now: datetime | None = None) -> None:
+    session.warmup_done_at = now or timezone.now()
+    session.save(update_fields=["warmup_done_at"])
+
+
+class DailyError(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def daily_game_start(*, session: DailySession, now: datetime | None = None):
+    """Create the picker's first recommendation as a table against CPU players."""
+    from learning.picker import recommend
+
+    try:
+        from games.services.tables import table_create
+    except ImportError as exc:
+        raise DailyError(_("Games are not available yet."), 503) from exc
+    if session.table_id:
+        raise DailyError(_("Today's game has already started."), 409)
+    now = now or timezone.now()
+    recs = recommend(session.learner, now=now)
+    if not recs:
+        raise DailyError(_("No game can be recommended right now."), 409)
+    rec = recs[0]
+    seats = [{"kind": "human", "user": session.learner}] + [
+        {"kind": "bot", "level": CPU_LEVEL} for _ in range(CPU_PLAYERS)
+    ]
+    table = table_create(
+        user=session.learner,
+        engine=rec.engine,
+        options={**rec.options, "prompts": "new"},
+        seats=seats,
+    )
+    session.table_id = table.pk
+    if session.warmup_done_at is None:
+        session.warmup_done_at = now
+    session.save(update_fields=["table_id", "warmup_done_at"])
+    return table
+
+
+def daily_finish(*, session: DailySession, now: datetime | None = None) -> None:
+    if session.finished_at is None:
+        session.finished_at = now or timezone.now()
+        session.save(update_fields=["finished_at"])
+
+
+def daily_goal_set(*, learner, kind: str, value: int) -> LearnerSettings:
+    if kind not in GOAL_LIMITS:
+        raise DailyError(_("Choose reviews or minutes."))
+    low, high = GOAL_LIMITS[kind]
+    if not low <= value <= high:
+        raise DailyError(
+            _("Choose a goal between %(low)s and %(high)s.") % {"low": low, "high": high}
+        )
+    row, _created = LearnerSettings.objects.get_or_create(learner=learner)
+    row.goal_kind, row.goal_value = kind, value
+    row.save(update_fields=["goal_kind", "goal_value"])
+    return row
+
+
+@dataclass(frozen=True)
+class Goal:
+    kind: str
+    target: int
+    done: int
+
+    @property
+    def reached(self) -> bool:
+        return self.done >= self.target
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.done / self.target)) if self.target else 100
+
+
+def daily_goal_for(*, learner, now: datetime | None = None) -> Goal:
+    now = now or timezone.now()
+    row = LearnerSettings.objects.filter(learner=learner).first()
+    kind = row.goal_kind if row else DailyGoalKind.REVIEWS
+    target = row.goal_value if row else 20
+    today = LearningEvent.objects.filter(learner=learner, created_at__gte=_day_start(now))
+    if kind == DailyGoalKind.MINUTES:
+        done = today.annotate(minute=TruncMinute("created_at")).values("minute").distinct().count()
+    else:
+        done = today.filter(kind="answer").count()
+    return Goal(kind=kind, target=target, done=done)
+
+
+@dataclass(frozen=True)
+class KanaLine:
+    kana_id: str
+    script: str
+    glyph: str
+    romaji: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    practised: list[KanaLine]
+    improved: list[KanaLine]
+    still_weak: list[KanaLine]
+    next_due: list[tuple[KanaLine, datetime]]
+    answers: int
+    correct: int
+    exposures: int
+
+
+def _line(kana_id: str, script: str) -> KanaLine:
+    info = kana_table.info(kana_id, script)
+    return KanaLine(kana_id=kana_id, script=script, glyph=info.glyph, romaji=info.romaji)
+
+
+def daily_summary(*, learner, since: datetime, now: datetime | None = None) -> Summary:
+    """What today's practice did: kana practised, improved, still weak, next due.
+
+    Improved: kana whose last answer since ``since`` was right, after a wrong answer before
+    it (earlier today or the last time before today). Still weak: kana answered since
+    ``since`` whose last answer was wrong or whose memory is weak now.
+    """
+    now = now or timezone.now()
+    events = list(
+        LearningEvent.objects.filter(learner=learner, created_at__gte=since)
+        .order_by("created_at", "id")
+        .values_list("kana_id", "script", "kind", "correct")
+    )
+    answered: dict[tuple[str, str], list[bool]] = {}
+    exposed: set[tuple[str, str]] = set()
+    for kana_id, script, kind, correct in events:
+        if kind == "answer":
+            answered.setdefault((kana_id, script), []).append(bool(correct))
+        else:
+            exposed.add((kana_id, script))
+    before = {}
+    for kana_id, script, correct in (
+        LearningEvent.objects.filter(learner=learner, kind="answer", created_at__lt=since)
+        .order_by("kana_id", "script", "-created_at")
+        .values_list("kana_id", "script", "correct")
+    ):
+        before.setdefault((kana_id, script), correct)
+    scheduler = scheduler_for(learner=learner)
+    memories = {
+        (m.kana_id, m.script): m
+        for m in KanaMemory.objects.filter(learner=learner).exclude(card={})
+    }
+    improved, still_weak = [], []
+    for pair, results in answered.items():
+        earlier = results[:-1] + ([before[pair]] if pair in before else [])
+        if results[-1] and any(r is False for r in earlier):
+            improved.append(_line(*pair))
+        memory = memories.get(pair)
+        weak_now = memory is not None and srs.is_weak(
+            scheduler=scheduler, card=srs.card_from_json(memory.card), now=now
+        )
+        if not results[-1] or weak_now:
+            still_weak.append(_line(*pair))
+    upcoming = sorted((m for m in memories.values() if m.due and m.due > now), key=lambda m: m.due)
+    practised = sorted(set(answered) | exposed, key=lambda p: kana_table.info(*p).order)
+    return Summary(
+        practised=[_line(*p) for p in practised],
+        improved=improved,
+        still_weak=still_weak,
+        next_due=[(_line(m.kana_id, m.script), m.due) for m in upcoming[:6]],
+        answers=sum(len(r) for r in answered.values()),
+        correct=sum(sum(r) for r in answered.values()),
+        exposures=sum(1 for e in events if e[2] == "exposure"),
+    )
+
+
+def daily_streak(*, learner, now: datetime | None = None) -> int:
+    return selectors.streak_for(learner=learner, now=now)
+
+
+def daily_due_count(*, learner, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    return KanaMemory.objects.filter(learner=learner, reps__gt=0, due__lte=now).count()

@@ -1,0 +1,120 @@
+"""The warm-up quiz: a short run of recognition questions on the kana that need it most.
+
+A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they share their
+``shown_at``: that shared time identifies the run. Kana are chosen in this order: due (most
+overdue first), weak, never reviewed (gojūon order, hiragana before katakana, basic kana
+first), then the lowest retrievability, so there is always something to practise.
+Questions alternate glyph → reading and reading → glyph. Answers go through the same
+``prompt_answer`` as prompts in play: same events, same FSRS scheduler.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from learning import kana_table, selectors
+from learning.models import Prompt
+from learning.models.memory import PromptKind, PromptStatus
+from learning.services.play import confusions_for, prompt_choices
+
+QUIZ_LENGTH = 10
+QUIZ_TTL = timedelta(minutes=30)
+
+
+def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[tuple[str, str]]:
+    """The kana of the next run (see the module docstring for the order)."""
+    cells = selectors.kana_cells_for(learner=learner, now=now)
+    due = sorted((c for c in cells if c.state == "due"), key=lambda c: c.due)
+    weak = sorted((c for c in cells if c.weak and c.state != "due"), key=lambda c: c.retrievability)
+    new = sorted(
+        (c for c in cells if c.state == "new"),
+        key=lambda c: (
+            not kana_table.info(c.kana_id, c.script).is_basic,
+            c.script != "hiragana",
+            kana_table.info(c.kana_id, c.script).order,
+        ),
+    )
+    rest = sorted(cells, key=lambda c: c.retrievability)
+    chosen: list[tuple[str, str]] = []
+    for cell in [*due, *weak, *new, *rest]:
+        pair = (cell.kana_id, cell.script)
+        if pair not in chosen:
+            chosen.append(pair)
+        if len(chosen) == length:
+            break
+    return chosen
+
+
+def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
+    """Start a new run (any open quiz question of an earlier run is expired)."""
+    now = now or timezone.now()
+    pairs = quiz_kana_for(learner=learner, now=now)
+    learned = confusions_for(learner=learner, pairs=pairs) if pairs else {}
+    rng = random.Random(f"quiz:{learner.pk}:{now.isoformat()}")
+    with transaction.atomic():
+        Prompt.objects.filter(learner=learner, source="quiz", status=PromptStatus.OPEN).update(
+            status=PromptStatus.EXPIRED
+        )
+        prompts = [
+            Prompt(
+                learner=learner,
+                source="quiz",
+                kind=PromptKind.READING if index % 2 == 0 else PromptKind.GLYPH,
+                kana_id=kana_id,
+                script=script,
+                choices=prompt_choices(
+                    kana_id=kana_id,
+                    script=script,
+                    learned=learned.get((kana_id, script), []),
+                    rng=rng,
+                ),
+                shown_at=now,
+                expires_at=now + QUIZ_TTL,
+            )
+            for index, (kana_id, script) in enumerate(pairs)
+        ]
+        return Prompt.objects.bulk_create(prompts)
+
+
+def quiz_current(*, learner, now: datetime | None = None) -> Prompt | None:
+    """The next open question of the learner's run, or None."""
+    now = now or timezone.now()
+    return (
+        Prompt.objects.filter(
+            learner=learner, source="quiz", status=PromptStatus.OPEN, expires_at__gt=now
+        )
+        .order_by("shown_at", "id")
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class QuizProgress:
+    answered: int
+    correct: int
+    total: int
+
+
+def quiz_progress(*, learner, run_started: datetime) -> QuizProgress:
+    """How far the run that started at ``run_started`` has gone."""
+    rows = list(
+        Prompt.objects.filter(learner=learner, source="quiz", shown_at=run_started).values_list(
+            "status", "correct"
+        )
+    )
+    answered = [c for status, c in rows if status == PromptStatus.ANSWERED]
+    return QuizProgress(
+        answered=len(answered), correct=sum(1 for c in answered if c), total=len(rows)
+    )
+
+
+def quiz_answered(*, learner, prompt_id: int) -> Prompt | None:
+    """One of the learner's answered quiz questions (for the feedback after a redirect)."""
+    return Prompt.objects.filter(
+        pk=prompt_id, learner=learner, source="quiz", status=PromptStatus.ANSWERED
+    ).first()

@@ -1,0 +1,79 @@
+"""The daily session page (/daily/) of self-learners: one view, GET shows the current step,
+POST acts (the button's ``action``) then redirects back (Post/Redirect/Get)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from learning.models import Role
+from learning.models.memory import DailyGoalKind
+from learning.permissions import role_required
+from learning.services import daily as daily_service
+
+
+@role_required(Role.SELF_LEARNER)
+@require_http_methods(["GET", "POST"])
+def daily(request: HttpRequest) -> HttpResponse:
+    session = daily_service.daily_session_get(learner=request.user)
+    if request.method == "POST":
+        return _act(request, session)
+    phase = daily_service.daily_phase(session=session)
+    table_url = None
+    if session.table_id:
+        from games.models import Table
+        from games.services.tables import table_url as url_for
+
+        table = Table.objects.filter(pk=session.table_id).first()
+        table_url = url_for(table) if table else None
+    context = {
+        "nav_section": "daily",
+        "session": session,
+        "phase": phase,
+        "goal": daily_service.daily_goal_for(learner=request.user),
+        "goal_kinds": DailyGoalKind.choices,
+        "streak": daily_service.daily_streak(learner=request.user),
+        "due_count": daily_service.daily_due_count(learner=request.user),
+        "table_url": table_url,
+        "summary": daily_service.daily_summary(learner=request.user, since=session.started_at)
+        if phase == "summary"
+        else None,
+    }
+    return render(request, "daily/daily.html", context)
+
+
+def _act(request: HttpRequest, session) -> HttpResponse:
+    action = request.POST.get("action", "")
+    try:
+        if action == "warmup":
+            daily_service.daily_warmup_start(session=session)
+            return redirect("learn:quiz")
+        if action == "skip_warmup":
+            daily_service.daily_warmup_skip(session=session)
+        elif action == "play":
+            from games.services.tables import table_url
+
+            return redirect(table_url(daily_service.daily_game_start(session=session)))
+        elif action == "finish":
+            daily_service.daily_finish(session=session)
+        elif action == "goal":
+            value = request.POST.get("goal_value", "")
+            if not value.isdigit():
+                raise daily_service.DailyError(_("The goal must be a whole number."))
+            daily_service.daily_goal_set(
+                learner=request.user, kind=request.POST.get("goal_kind", ""), value=int(value)
+            )
+            messages.success(request, _("Daily goal saved."))
+        else:
+            raise daily_service.DailyError(_("Unknown action."))
+    except daily_service.DailyError as error:
+        return render(
+            request,
+            "learn/prompt_error.html",
+            {"message": error.message, "back": request.path},
+            status=error.status,
+        )
+    return redirect("learn:daily")

@@ -1,0 +1,181 @@
+"""Learner pages: the dashboard (/learn/), the warm-up quiz (/learn/quiz/), prompt answers.
+
+Thin views: parse, call one service or selector, render. Every form works without
+JavaScript (POST, then redirect back); with htmx the same views answer with a partial.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from learning import charts, selectors
+from learning.permissions import learner_required
+from learning.services import quiz as quiz_service
+from learning.services.play import (
+    PromptError,
+    prompt_result,
+    prompt_view,
+    prompts_pending,
+)
+from learning.services.play import (
+    prompt_answer as prompt_answer_service,
+)
+from learning.tasks import fit_parameters
+
+
+@learner_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    data = selectors.dashboard_for(learner=request.user)
+    return render(
+        request,
+        "learn/dashboard.html",
+        {
+            "nav_section": "learn",
+            "dash": data,
+            "chart": charts.bar_chart(data.history),
+        },
+    )
+
+
+@learner_required
+@require_POST
+def parameters_refit(request: HttpRequest) -> HttpResponse:
+    """On demand: fit the learner's FSRS parameters (a Celery task; inline without Redis)."""
+    fit_parameters.delay(request.user.pk)
+    messages.success(request, _("Your memory model is being updated."))
+    return redirect("learn:dashboard")
+
+
+def _feedback(result) -> dict:
+    return {
+        "correct": result.correct,
+        "glyph": result.glyph,
+        "romaji": result.romaji,
+        "given": result.given,
+    }
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@learner_required
+@require_POST
+def prompt_answer(request: HttpRequest, prompt_id: int) -> HttpResponse:
+    """Answer a recognition prompt shown on the board (htmx: the partial; else redirect)."""
+    answer = request.POST.get("answer", "")
+    table_id = request.POST.get("table_id", "")
+    try:
+        result = prompt_answer_service(user=request.user, prompt_id=prompt_id, answer=answer)
+    except PromptError as error:
+        if request.htmx:
+            return _prompts_partial(request, table_id, error=error.message, status=error.status)
+        return render(
+            request,
+            "learn/prompt_error.html",
+            {"message": error.message, "back": _safe_next(request, reverse("learn:dashboard"))},
+            status=error.status,
+        )
+    if request.htmx:
+        return _prompts_partial(request, str(result.table_id or ""), feedback=_feedback(result))
+    if result.correct:
+        messages.success(request, _("Right: %(glyph)s is %(romaji)s.") % _feedback(result))
+    else:
+        messages.error(
+            request,
+            _("Not quite: %(glyph)s is %(romaji)s (you answered %(given)s).") % _feedback(result),
+        )
+    return redirect(_safe_next(request, reverse("learn:dashboard")))
+
+
+def _prompts_partial(
+    request: HttpRequest, table_id: str, *, feedback=None, error: str = "", status: int = 200
+) -> HttpResponse:
+    prompts = (
+        prompts_pending(user=request.user, table_id=int(table_id)) if table_id.isdigit() else []
+    )
+    return render(
+        request,
+        "learn/partials/table_prompts.html",
+        {
+            "prompts": prompts,
+            "prompt_feedback": feedback,
+            "prompt_error": error,
+            "table_id": table_id,
+            "prompts_next": request.POST.get("next", ""),
+        },
+        status=status,
+    )
+
+
+@learner_required
+@require_http_methods(["GET", "POST"])
+def quiz(request: HttpRequest) -> HttpResponse:
+    """GET: the current question (or the start screen); POST: start a run or answer."""
+    feedback = None
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "start":
+            quiz_service.quiz_start(learner=request.user)
+            if not request.htmx:
+                return redirect("learn:quiz")
+        elif action == "answer":
+            prompt_id = request.POST.get("prompt", "")
+            if not prompt_id.isdigit():
+                return _quiz_render(request, error=_("No such question."), status=400)
+            try:
+                result = prompt_answer_service(
+                    user=request.user,
+                    prompt_id=int(prompt_id),
+                    answer=request.POST.get("answer", ""),
+                )
+            except PromptError as error:
+                return _quiz_render(request, error=error.message, status=error.status)
+            if not request.htmx:
+                return redirect(f"{reverse('learn:quiz')}?last={result.prompt_id}")
+            feedback = _feedback(result)
+            feedback["run"] = result.prompt_id
+        else:
+            return _quiz_render(request, error=_("Unknown action."), status=400)
+    elif request.GET.get("last", "").isdigit():
+        last = quiz_service.quiz_answered(learner=request.user, prompt_id=int(request.GET["last"]))
+        if last is not None:
+            feedback = _feedback(prompt_result(last))
+            feedback["run"] = last.pk
+    return _quiz_render(request, feedback=feedback)
+
+
+def _quiz_render(request: HttpRequest, *, feedback=None, error: str = "", status: int = 200):
+    current = quiz_service.quiz_current(learner=request.user)
+    run_started = current.shown_at if current else None
+    if run_started is None and feedback and feedback.get("run"):
+        last = quiz_service.quiz_answered(learner=request.user, prompt_id=feedback["run"])
+        run_started = last.shown_at if last else None
+    progress = (
+        quiz_service.quiz_progress(learner=request.user, run_started=run_started)
+        if run_started
+        else None
+    )
+    context = {
+        "nav_section": "learn",
+        "question": prompt_view(current) if current else None,
+        "feedback": feedback,
+        "error": error,
+        "progress": progress,
+        "due_count": len(selectors.kana_due_for(learner=request.user, limit=200))
+        if current is None
+        else 0,
+    }
+    template = "learn/quiz.html#quiz-card" if request.htmx else "learn/quiz.html"
+    return render(request, template, context, status=status)

@@ -1,0 +1,213 @@
+"""The warm-up quiz and prompt answers through the test client (htmx and plain POST)."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from learning.models import KanaMemory, LearningEvent, Prompt
+from learning.services.play import play_observed
+
+pytestmark = pytest.mark.django_db
+QUIZ = "/learn/quiz/"
+
+
+@pytest.fixture
+def dana_client(client, dana):
+    client.force_login(dana)
+    return client
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    response = client.get(QUIZ)
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_teachers_have_no_quiz(client, alice):
+    client.force_login(alice)
+    assert client.get(QUIZ).status_code == 403
+
+
+def test_quiz_without_js_start_answer_feedback_and_next(dana_client, dana):
+    now = timezone.now()
+    KanaMemory.objects.create(
+        learner=dana,
+        kana_id="nu",
+        script="hiragana",
+        reps=2,
+        stability=1.0,
+        due=now - timedelta(days=1),
+        card={
+            "card_id": 1,
+            "state": 2,
+            "step": None,
+            "stability": 1.0,
+            "difficulty": 6.0,
+            "due": (now - timedelta(days=1)).isoformat(),
+            "last_review": (now - timedelta(days=2)).isoformat(),
+        },
+    )
+    page = dana_client.get(QUIZ)
+    assert "1 kana is due" in page.content.decode()
+    response = dana_client.post(QUIZ, {"action": "start"})
+    assert response.status_code == 302
+    prompts = list(Prompt.objects.filter(learner=dana, source="quiz").order_by("id"))
+    assert len(prompts) == 10
+    assert (prompts[0].kana_id, prompts[0].script) == ("nu", "hiragana")  # due first
+    assert {p.script for p in prompts} == {"hiragana"} or len({p.kind for p in prompts}) == 2
+    assert {p.kind for p in prompts} == {"reading", "glyph"}
+
+    page = dana_client.get(QUIZ).content.decode()
+    assert "ぬ" in page and 'name="answer"' in page
+    wrong = next(c for c in prompts[0].choices if c != "nu")
+    response = dana_client.post(
+        QUIZ, {"action": "answer", "prompt": prompts[0].pk, "answer": wrong}
+    )
+    assert response.status_code == 302 and f"last={prompts[0].pk}" in response["Location"]
+    page = dana_client.get(response["Location"]).content.decode()
+    assert "Not quite: ぬ is nu" in page
+    assert "Question 1 of 10 answered, 0 right" in page
+    event = LearningEvent.objects.get(learner=dana, kind="answer")
+    assert (event.source, event.correct, event.confused_with) == ("quiz", False, wrong)
+    assert KanaMemory.objects.get(learner=dana, kana_id="nu", script="hiragana").errors == 1
+
+
+def test_quiz_with_htmx_swaps_the_card_and_shows_the_right_answer(dana_client, dana):
+    dana_client.post(QUIZ, {"action": "start"}, HTTP_HX_REQUEST="true")
+    first = Prompt.objects.filter(learner=dana, source="quiz").order_by("id").first()
+    response = dana_client.post(
+        QUIZ,
+        {"action": "answer", "prompt": first.pk, "answer": first.kana_id},
+        HTTP_HX_REQUEST="true",
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="quiz-card"') and "<html" not in html
+    assert "Right:" in html and "Question 1 of 10 answered, 1 right" in html
+
+
+def test_quiz_answers_the_whole_run_then_offers_another(dana_client, dana):
+    dana_client.post(QUIZ, {"action": "start"})
+    for prompt in Prompt.objects.filter(learner=dana, source="quiz").order_by("id"):
+        dana_client.post(QUIZ, {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id})
+    last = Prompt.objects.filter(learner=dana, source="quiz").order_by("id").last()
+    page = dana_client.get(f"{QUIZ}?last={last.pk}").content.decode()
+    assert "Warm-up done" in page and "Another run" in page
+    assert "10 of 10 answered" not in page or "10 right" in page
+    assert LearningEvent.objects.filter(learner=dana, kind="answer", correct=True).count() == 10
+
+
+def test_quiz_refuses_bad_input_without_changing_anything(dana_client, dana, bob):
+    dana_client.post(QUIZ, {"action": "start"})
+    prompt = Prompt.objects.filter(learner=dana).first()
+    assert dana_client.post(QUIZ, {"action": "dance"}).status_code == 400
+    assert dana_client.post(QUIZ, {"action": "answer", "prompt": "x"}).status_code == 400
+    assert (
+        dana_client.post(
+            QUIZ, {"action": "answer", "prompt": prompt.pk, "answer": "zz"}
+        ).status_code
+        == 400
+    )
+    play_observed(
+        user=bob,
+        table_id=5,
+        move_id=1,
+        shown=[],
+        entered_hand=[("a", "hiragana")],
+        prompt_mode="every",
+    )
+    bobs = Prompt.objects.get(learner=bob)
+    assert (
+        dana_client.post(QUIZ, {"action": "answer", "prompt": bobs.pk, "answer": "a"}).status_code
+        == 404
+    )
+    assert not LearningEvent.objects.filter(kind="answer").exists()
+
+
+def test_board_prompt_answer_without_js_redirects_back_with_feedback(dana_client, dana):
+    play_observed(
+        user=dana,
+        table_id=42,
+        move_id=3,
+        shown=[],
+        entered_hand=[("so", "katakana")],
+        prompt_mode="every",
+    )
+    prompt = Prompt.objects.get(learner=dana)
+    url = reverse("learn:prompt_answer", args=[prompt.pk])
+    response = dana_client.post(url, {"answer": "so", "next": "/play/tables/42/", "table_id": "42"})
+    assert response.status_code == 302 and response["Location"] == "/play/tables/42/"
+    page = dana_client.get(reverse("learn:dashboard")).content.decode()
+    assert "Right: ソ is so" in page
+    # an outside redirect target is ignored
+    play_observed(
+        user=dana,
+        table_id=42,
+        move_id=4,
+        shown=[],
+        entered_hand=[("n", "katakana")],
+        prompt_mode="every",
+    )
+    second = Prompt.objects.get(learner=dana, status="open")
+    response = dana_client.post(
+        reverse("learn:prompt_answer", args=[second.pk]),
+        {"answer": "n", "next": "https://evil.example/"},
+    )
+    assert response["Location"] == reverse("learn:dashboard")
+
+
+def test_board_prompt_answer_with_htmx_returns_the_partial_with_the_next_question(
+    dana_client, dana
+):
+    play_observed(
+        user=dana,
+        table_id=42,
+        move_id=3,
+        shown=[],
+        entered_hand=[("shi", "katakana"), ("tsu", "katakana")],
+        prompt_mode="every",
+    )
+    first, second = Prompt.objects.filter(learner=dana).order_by("id")
+    response = dana_client.post(
+        reverse("learn:prompt_answer", args=[first.pk]),
+        {"answer": "tsu" if first.kana_id == "shi" else "shi", "table_id": "42"},
+        HTTP_HX_REQUEST="true",
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and '<section id="table-prompts"' in html
+    assert "Not quite" in html
+    assert reverse("learn:prompt_answer", args=[second.pk]) in html
+    # answering the same prompt again: 409, and the partial says why
+    again = dana_client.post(
+        reverse("learn:prompt_answer", args=[first.pk]),
+        {"answer": "shi", "table_id": "42"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert again.status_code == 409 and "already answered" in again.content.decode()
+
+
+def test_the_partial_renders_inside_any_page_with_only_prompts_in_context(rf, dana):
+    from django.template.loader import render_to_string
+
+    from learning.services.play import prompts_pending
+
+    play_observed(
+        user=dana,
+        table_id=8,
+        move_id=1,
+        shown=[],
+        entered_hand=[("me", "hiragana")],
+        prompt_mode="every",
+    )
+    request = rf.get("/play/tables/8/")
+    request.user = dana
+    html = render_to_string(
+        "learn/partials/table_prompts.html",
+        {"prompts": prompts_pending(user=dana, table_id=8)},
+        request=request,
+    )
+    assert "め" in html and 'name="next" value="/play/tables/8/"' in html
+    assert len(re.findall(r'name="answer" value="', html)) == 4
+    assert 'name="table_id" value="8"' in html
