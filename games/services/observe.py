@@ -15,6 +15,7 @@ from typing import Any
 
 from games.engines.base import Engine
 from games.models import Move, Seat, Table
+from learning.services.play import play_observed
 
 logger = logging.getLogger(__name__)
 
@@ -67,10 +68,6 @@ def moves_observed(
     move: Move | None,
 ) -> None:
     """Tell LEARNING what each human learner seat newly saw (after commit)."""
-    try:  # TEMPORARY until LEARNING lands learning/services/play.py
-        from learning.services.play import play_observed
-    except ImportError:
-        return
 
     for index, seat in seats.items():
         if not seat.is_human or seat.autoplay:

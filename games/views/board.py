@@ -1,11 +1,216 @@
-"""The board page of a table (work in progress: full board lands next)."""
+"""The board page of a table: GET shows it, POST plays a move; plus poll, join, leave, start.
 
+One view per page handles GET and POST (django-htmx-patterns). With HTMX the response is the
+board partial (``games/table.html#board``); without it a successful POST redirects back to the
+page (Post/Redirect/Get) and a refused one renders the page with the message and its status.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseStopPolling
 
-from games.models import Table
+from games.models import BotLevel, Table
+from games.selectors import Access, table_access
+from games.services.play import PlayError, table_play, table_timeouts_run
+from games.services.tables import TableError, seat_return, table_join, table_leave, table_start
+from games.views.common import TableInfo, board_for, new_token, players_of
+from learning.services.play import prompts_pending
+
+POLL_FAST_S = 2
+POLL_HIDDEN_S = 15
 
 
+def _table(code: str) -> Table | None:
+    return (
+        Table.objects.select_related("classroom", "created_by")
+        .filter(code=code.strip().upper()[:12])
+        .first()
+    )
+
+
+def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, "games/error.html", {"message": message}, status=status)
+
+
+def _context(request: HttpRequest, table: Table, access: Access, error: str = "") -> dict:
+    seat = access.seat
+    context = {
+        "info": TableInfo.of(table),
+        "access": access,
+        "me": seat.index if seat is not None else None,
+        "away": bool(seat and seat.autoplay),
+        "token": new_token(),
+        "error": error,
+        "poll_fast": POLL_FAST_S,
+        "poll_hidden": POLL_HIDDEN_S,
+        "bot_levels": BotLevel.choices,
+        "prompts": [],
+        "table_id": table.pk,
+        "prompts_next": table.get_absolute_url(),
+        "poll_tag": poll_tag(table),
+        "players": players_of(table, seat.index if seat is not None else None),
+    }
+    if table.state is not None:
+        context["board"] = board_for(table=table, seat=seat)
+    if seat is not None and table.status != "open":
+        context["prompts"] = prompts_pending(user=request.user, table_id=table.pk)
+    return context
+
+
+def poll_tag(table: Table) -> str:
+    """What the page shows, as the poll compares it: the version, or for a waiting table the
+    number of seats taken (joins change no version)."""
+    if table.status == "open":
+        return f"o{table.seats.exclude(user__isnull=True, bot_level='').count()}"
+    return str(table.version)
+
+
+def _board_response(
+    request: HttpRequest, table: Table, access: Access, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    template = "games/table.html#board" if request.htmx else "games/table.html"
+    return render(request, template, _context(request, table, access, error), status=status)
+
+
+def _load(request: HttpRequest, code: str) -> tuple[Table | None, Access | None, HttpResponse]:
+    table = _table(code)
+    if table is None:
+        return None, None, _error_page(request, _("There is no table with this code."), 404)
+    access = table_access(table=table, user=request.user)
+    if not access.allowed:
+        if table.classroom_id is not None:
+            message = _("This table belongs to another class.")
+        else:
+            message = _("You are not playing at this table.")
+        return table, None, _error_page(request, message, 403)
+    return table, access, HttpResponse()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = get_object_or_404(Table, code=code.upper())
-    return HttpResponse(f"Table {table.code}", content_type="text/plain")
+    table, access, refusal = _load(request, code)
+    if access is None:
+        return refusal
+    if request.method == "POST":
+        return _play(request, table, access)
+    if access.seat is not None and not request.htmx:
+        # Opening the page is coming back: a CPU stand-in stops playing for this seat.
+        if access.seat.autoplay or access.seat.left_at:
+            seat_return(seat=access.seat)
+            table.refresh_from_db()
+    return _board_response(request, table, access)
+
+
+def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
+    if access.seat is None:
+        return _board_response(
+            request, table, access, error=_("You have no seat at this table."), status=403
+        )
+    try:
+        table_play(
+            table=table,
+            user=request.user,
+            version=request.POST.get("version"),
+            token=request.POST.get("token", ""),
+            key=request.POST.get("action"),
+        )
+    except PlayError as exc:
+        table.refresh_from_db()
+        access = table_access(table=table, user=request.user)
+        return _board_response(request, table, access, error=exc.message, status=exc.status)
+    if not request.htmx:
+        return redirect(table.get_absolute_url(), permanent=False)
+    table.refresh_from_db()
+    access = table_access(table=table, user=request.user)
+    return _board_response(request, table, access)
+
+
+@login_required
+@require_GET
+def table_poll(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while the version is ``v``; the new board otherwise; 286 once the game is over."""
+    table, access, refusal = _load(request, code)
+    if access is None:
+        return refusal
+    if table.turn_due_at is not None and table.turn_due_at <= timezone.now():
+        table_timeouts_run(table=table)  # overdue turn: a CPU stand-in plays (no beat needed)
+    seen = request.GET.get("v", "")
+    if not seen:
+        return HttpResponse(_("The poll needs the version the page shows (?v=)."), status=400)
+    if seen == poll_tag(table) and table.status != "finished":
+        return HttpResponse(status=204)
+    access = table_access(table=table, user=request.user)
+    response = render(request, "games/table.html#board", _context(request, table, access))
+    if table.status == "finished":
+        return HttpResponseStopPolling(response.content)
+    return response
+
+
+@login_required
+@require_POST
+def table_join_view(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    if table is None:
+        return _error_page(request, _("There is no table with this code."), 404)
+    access = table_access(table=table, user=request.user)
+    if access.seat is None and not access.can_join:
+        if table.status != "open":
+            return _error_page(request, _("This game has already started."), 409)
+        return _error_page(request, _("You may not join this table."), 403)
+    try:
+        table_join(table=table, user=request.user)
+    except TableError as exc:
+        return _error_page(request, exc.message, exc.status)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    if table is None:
+        return _error_page(request, _("There is no table with this code."), 404)
+    try:
+        table_leave(table=table, user=request.user)
+    except TableError as exc:
+        return _error_page(request, exc.message, exc.status)
+    messages.success(request, _("You left the table. Your seat is kept if the game goes on."))
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    if table is None:
+        return _error_page(request, _("There is no table with this code."), 404)
+    try:
+        table_start(table=table, user=request.user, bot_level=request.POST.get("level", "normal"))
+    except TableError as exc:
+        return _error_page(request, exc.message, exc.status)
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def table_back_view(request: HttpRequest, code: str) -> HttpResponse:
+    """ "I'm back": the CPU stand-in stops playing for this seat."""
+    table = _table(code)
+    if table is None:
+        return _error_page(request, _("There is no table with this code."), 404)
+    seat = table.seats.filter(user=request.user).first()
+    if seat is None:
+        return _error_page(request, _("You have no seat at this table."), 403)
+    seat_return(seat=seat)
+    if request.htmx:
+        table.refresh_from_db()
+        return _board_response(request, table, table_access(table=table, user=request.user))
+    return redirect(table.get_absolute_url())

@@ -1,0 +1,149 @@
+"""The create-table form, generated from the engine's declared ``OPTIONS``.
+
+Engine options become fields by kind (choice -> select, int -> number, bool -> checkbox);
+the table options (script, romaji, prompts, timer) and the seats are added. ``clean`` runs the
+same validation as the service (``table_options_validate``) so messages are the engine's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import get_engine
+from games.engines.base import Engine
+from games.services.tables import TABLE_OPTION_DEFAULTS, table_options_validate
+
+SEAT_CHOICES = [
+    ("", _("— no seat —")),
+    ("open", _("Open seat (a classmate or friend joins)")),
+    ("easy", _("CPU player, easy")),
+    ("normal", _("CPU player, normal")),
+    ("hard", _("CPU player, hard")),
+]
+TABLE_FIELDS = ("script", "romaji", "prompts", "timer")
+
+
+class TableCreateForm(forms.Form):
+    script = forms.ChoiceField(
+        label=_("Script"),
+        choices=[
+            ("hiragana", _("Hiragana")),
+            ("katakana", _("Katakana")),
+            ("mixed", _("Mixed")),
+        ],
+        initial="hiragana",
+    )
+    romaji = forms.ChoiceField(
+        label=_("Romaji under the kana"),
+        choices=[("always", _("Always")), ("hover", _("On hover or focus")), ("never", _("Never"))],
+        initial=TABLE_OPTION_DEFAULTS["romaji"],
+    )
+    prompts = forms.ChoiceField(
+        label=_("Recognition questions"),
+        choices=[
+            ("off", _("Off")),
+            ("new", _("For kana I am still learning")),
+            ("every", _("For every card I receive")),
+        ],
+        initial=TABLE_OPTION_DEFAULTS["prompts"],
+    )
+    timer = forms.TypedChoiceField(
+        label=_("Turn timer"),
+        coerce=int,
+        choices=[(0, _("None")), (30, _("30 seconds")), (60, _("60 seconds"))],
+        initial=0,
+        help_text=_(
+            "When it runs out, a CPU player plays for the absent player until they return."
+        ),
+    )
+
+    def __init__(self, *args, engine: str, classrooms=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.engine_name = engine
+        self.eng: Engine = get_engine(engine)
+        self.engine_fields: list[str] = []
+        for option in self.eng.OPTIONS:
+            field = self._field_for(option)
+            if option.name in self.fields:  # e.g. script: the engine's own declaration wins
+                self.fields[option.name] = field
+            else:
+                self.fields[option.name] = field
+                self.engine_fields.append(option.name)
+        self.seat_fields = []
+        for index in range(1, self.eng.MAX_PLAYERS):
+            name = f"seat_{index}"
+            self.fields[name] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": index + 1},
+                choices=SEAT_CHOICES,
+                required=False,
+                initial="normal" if index <= 3 else "",
+            )
+            self.seat_fields.append(name)
+        self.classrooms = list(classrooms or [])
+        if self.classrooms:
+            self.fields["classroom"] = forms.TypedChoiceField(
+                label=_("Class"),
+                coerce=int,
+                choices=[(c.pk, c.name) for c in self.classrooms],
+                initial=self.classrooms[0].pk,
+            )
+
+    def _field_for(self, option) -> forms.Field:
+        common: dict[str, Any] = {
+            "label": _(option.label),
+            "help_text": _(option.help) if option.help else "",
+            "initial": option.default,
+        }
+        if option.kind == "choice":
+            labels = option.choice_labels or option.choices
+            return forms.ChoiceField(
+                choices=[(v, _(label)) for v, label in zip(option.choices, labels, strict=True)],
+                **common,
+            )
+        if option.kind == "int":
+            return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
+        return forms.BooleanField(required=False, **common)
+
+    # -- groups for the template --
+    def engine_bound(self):
+        return [self[name] for name in self.engine_fields]
+
+    def table_bound(self):
+        return [self[name] for name in TABLE_FIELDS]
+
+    def seat_bound(self):
+        return [self[name] for name in self.seat_fields]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        options = {name: data[name] for name in [*self.engine_fields, *TABLE_FIELDS]}
+        try:
+            self.cleaned_options = table_options_validate(eng=self.eng, options=options)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        seats = [data.get(name) or "" for name in self.seat_fields]
+        self.cleaned_seats = [kind for kind in seats if kind]
+        players = 1 + len(self.cleaned_seats)
+        if not self.eng.MIN_PLAYERS <= players <= self.eng.MAX_PLAYERS:
+            raise forms.ValidationError(
+                _("This game needs %(min)s to %(max)s players; you chose %(n)s.")
+                % {"min": self.eng.MIN_PLAYERS, "max": self.eng.MAX_PLAYERS, "n": players}
+            )
+        return data
+
+    def seats_for(self, user) -> list[dict]:
+        seats: list[dict] = [{"kind": "human", "user": user}]
+        for kind in self.cleaned_seats:
+            seats.append({"kind": "open"} if kind == "open" else {"kind": "bot", "level": kind})
+        return seats
+
+    def classroom(self):
+        if not self.classrooms:
+            return None
+        chosen = self.cleaned_data.get("classroom")
+        return next((c for c in self.classrooms if c.pk == chosen), None)

@@ -1,0 +1,156 @@
+"""Read-side queries of the games app (lobby lists, access rules, classroom summaries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games.models import Seat, Table, TableStatus
+from learning.models import Classroom, Membership
+
+
+@dataclass(frozen=True)
+class Access:
+    """What ``user`` may do at ``table``: play a seat, join one, or watch as a spectator."""
+
+    seat: Seat | None
+    can_join: bool
+    can_watch: bool
+
+    @property
+    def allowed(self) -> bool:
+        return self.seat is not None or self.can_join or self.can_watch
+
+
+def _is_teacher(user) -> bool:
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_teacher)
+
+
+def classrooms_of(*, user) -> QuerySet[Classroom]:
+    """The classes a user belongs to (student) or teaches (teacher)."""
+    if _is_teacher(user):
+        return Classroom.objects.filter(teacher=user)
+    return Classroom.objects.filter(memberships__student=user)
+
+
+def table_access(*, table: Table, user) -> Access:
+    """Seat, join and watch rights.
+
+    - a human seat belongs to its account;
+    - a waiting table of a class may be joined by that class's students (and its teacher);
+      a waiting table without a class by anyone who has its link or code;
+    - a class's teacher watches any table of the class, and any table where one of their
+      students sits, with the spectator view (no hands).
+    """
+    if not user.is_authenticated:
+        return Access(seat=None, can_join=False, can_watch=False)
+    seat = table.seats.filter(user=user).first()
+    in_class = table.classroom_id is None or (
+        table.classroom.teacher_id == user.pk
+        or Membership.objects.filter(classroom_id=table.classroom_id, student=user).exists()
+    )
+    has_open_seat = table.seats.filter(user__isnull=True, bot_level="").exists()
+    can_join = seat is None and table.status == TableStatus.OPEN and in_class and has_open_seat
+    can_watch = seat is None and _teaches_table(table=table, user=user)
+    return Access(seat=seat, can_join=can_join, can_watch=can_watch)
+
+
+def _teaches_table(*, table: Table, user) -> bool:
+    if not _is_teacher(user):
+        return False
+    if table.classroom_id is not None and table.classroom.teacher_id == user.pk:
+        return True
+    players = table.seats.filter(user__isnull=False).values("user_id")
+    return Membership.objects.filter(classroom__teacher=user, student_id__in=players).exists()
+
+
+def tables_open_for(*, user) -> QuerySet[Table]:
+    """Waiting tables the user may join: their classes' tables; for self-learners, the
+    tables without a class."""
+    waiting = Table.objects.filter(
+        status=TableStatus.OPEN, seats__user__isnull=True, seats__bot_level=""
+    )
+    waiting = waiting.exclude(seats__user=user)
+    classes = classrooms_of(user=user)
+    profile = getattr(user, "profile", None)
+    if profile is not None and profile.role == "self":
+        scope = Q(classroom__isnull=True) | Q(classroom__in=classes)
+    else:
+        scope = Q(classroom__in=classes)
+    return waiting.filter(scope).distinct().select_related("created_by__profile")[:50]
+
+
+def tables_of(*, user, limit: int = 20) -> QuerySet[Table]:
+    """The user's own tables, unfinished first, then the latest finished ones."""
+    return (
+        Table.objects.filter(seats__user=user)
+        .select_related("classroom")
+        .order_by("finished_at", "-created_at")[:limit]
+    )
+
+
+def tables_watchable_by(*, user, limit: int = 30) -> QuerySet[Table]:
+    """Tables a teacher may watch: their classes' tables and their students' tables."""
+    if not _is_teacher(user):
+        return Table.objects.none()
+    students = Membership.objects.filter(classroom__teacher=user).values("student_id")
+    return (
+        Table.objects.filter(Q(classroom__teacher=user) | Q(seats__user__in=students))
+        .exclude(status=TableStatus.FINISHED)
+        .distinct()
+        .order_by("-created_at")[:limit]
+    )
+
+
+def tables_for_classroom(*, classroom: Classroom, status: str | None = None) -> QuerySet[Table]:
+    """The tables of a class (created in it, or linked to one of its assignments)."""
+    tables = Table.objects.filter(classroom=classroom)
+    if status is not None:
+        tables = tables.filter(status=status)
+    return tables.prefetch_related("seats__user__profile").order_by("-created_at")
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    table_id: int
+    code: str
+    engine: str
+    assignment_id: int | None
+    started_at: datetime | None
+    finished_at: datetime
+    duration: timedelta
+    seat: int
+
+
+def games_finished_by(
+    *, user, since: datetime | None = None, assignment: Any | None = None
+) -> list[FinishedGame]:
+    """The finished games where ``user`` held a seat, with their durations, newest first."""
+    seats = Seat.objects.filter(user=user, table__status=TableStatus.FINISHED).select_related(
+        "table"
+    )
+    if since is not None:
+        seats = seats.filter(table__finished_at__gte=since)
+    if assignment is not None:
+        seats = seats.filter(table__assignment=assignment)
+    games = []
+    for seat in seats.order_by("-table__finished_at"):
+        table = seat.table
+        started = table.started_at or table.created_at
+        games.append(
+            FinishedGame(
+                table_id=table.pk,
+                code=table.code,
+                engine=table.engine,
+                assignment_id=table.assignment_id,
+                started_at=table.started_at,
+                finished_at=table.finished_at,
+                duration=table.finished_at - started,
+                seat=seat.index,
+            )
+        )
+    return games

@@ -1,0 +1,124 @@
+"""What every board shares: cards, players, the generic presenter."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engines import action_key
+from games.engines.kazoku_deck import load_deck
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    kind: str  # "human" | "bot" | "open"
+    is_me: bool = False
+    away: bool = False  # a human whose turn timer ran out: a CPU plays for them
+    level: str = ""
+
+    @property
+    def label(self) -> str:
+        return _("you") if self.is_me else self.name
+
+
+@dataclass
+class BoardContext:
+    """Everything the board template needs besides the table's public fields."""
+
+    template: str
+    me: int | None
+    players: list[Player]
+    data: dict[str, Any] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    ranking: list[dict] = field(default_factory=list)
+
+
+def kazoku_card(card_id: str, view: Mapping[str, Any], romaji: str) -> dict[str, Any]:
+    """A Kazoku card as the templates draw it (glyph in the script the view gives)."""
+    base = card_id.split(".")[0]
+    if base.startswith("joker"):
+        return {
+            "id": card_id,
+            "glyph": "★",
+            "romaji": _("joker"),
+            "joker": True,
+            "mode": romaji,
+            "label": _("joker"),
+        }
+    info = (view.get("kana") or {}).get(card_id) or (view.get("kana") or {}).get(base) or {}
+    script = info.get("script") or _script_from_view(view, base)
+    card = load_deck().cards.get(base)
+    glyph = info.get("glyph") or (card.glyph(script) if card else base)
+    return {
+        "id": card_id,
+        "glyph": glyph,
+        "romaji": base.upper(),
+        "script": script,
+        "mode": romaji,
+        "label": glyph if romaji == "never" else f"{glyph} ({base.upper()})",
+        "joker": False,
+    }
+
+
+def _script_from_view(view: Mapping[str, Any], base: str) -> str:
+    """The script a card shows, from the view's per-card letters or its options."""
+    letters = view.get("scripts")
+    deck = load_deck()
+    if isinstance(letters, str) and base in deck.cards and len(letters) == len(deck.ids):
+        return "katakana" if letters[deck.ids.index(base)] == "k" else "hiragana"
+    script = (view.get("options") or {}).get("script", "hiragana")
+    return "katakana" if script == "katakana" else "hiragana"
+
+
+def ranking(outcome: Mapping[str, Any] | None, players: Sequence[Player]) -> list[dict]:
+    if not outcome:
+        return []
+    rows = [
+        {"rank": rank, "score": score, "player": players[index]}
+        for index, (score, rank) in enumerate(
+            zip(outcome.get("scores", []), outcome.get("ranks", []), strict=False)
+        )
+    ]
+    return sorted(rows, key=lambda row: (row["rank"], row["player"].index))
+
+
+class BoardPresenter:
+    """Fallback for engines without a board of their own: plain buttons, raw events."""
+
+    template = "games/boards/generic.html"
+
+    def build(
+        self,
+        *,
+        view: Mapping[str, Any],
+        legal: Sequence[dict],
+        players: list[Player],
+        me: int | None,
+        romaji: str,
+    ) -> BoardContext:
+        actions = [{"key": action_key(a), "label": self.action_label(a, players)} for a in legal]
+        return BoardContext(
+            template=self.template,
+            me=me,
+            players=players,
+            data={"actions": actions},
+            log=[self.sentence(e, players) or "" for e in view.get("log", [])][-20:],
+            ranking=ranking(view.get("outcome"), players),
+        )
+
+    def action_label(self, action: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return ", ".join(f"{k}: {v}" for k, v in sorted(action.items()))
+
+    def sentence(
+        self,
+        event: Mapping[str, Any],
+        players: Sequence[Player],
+        view: Mapping[str, Any] | None = None,
+        romaji: str = "always",
+    ) -> str | None:
+        return ", ".join(f"{k}: {v}" for k, v in sorted(event.items()))

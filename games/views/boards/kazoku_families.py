@@ -1,0 +1,178 @@
+"""The Kazoku families board: hand grouped by family, asks per opponent, the log in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games.engines import action_key
+from games.engines.kazoku_deck import load_deck
+from games.views.boards.common import BoardContext, BoardPresenter, Player, kazoku_card, ranking
+
+
+def family_label(variant: str, family_id: str) -> str:
+    """The family's name in the page's language (kana rows and columns read as KA, A...)."""
+    family = load_deck().family(variant, family_id)
+    lang = (get_language() or "en").split("-")[0]
+    label = family.labels.get(lang) or family.labels.get("en") or family_id
+    if variant in ("kana", "gojuon"):
+        return label.upper()
+    return label
+
+
+class KazokuFamiliesBoard(BoardPresenter):
+    template = "games/boards/kazoku_families.html"
+
+    def build(
+        self,
+        *,
+        view: Mapping[str, Any],
+        legal: Sequence[dict],
+        players: list[Player],
+        me: int | None,
+        romaji: str,
+    ) -> BoardContext:
+        variant = view["variant"]
+        deck = load_deck()
+
+        def card(card_id: str) -> dict[str, Any]:
+            return kazoku_card(card_id, view, romaji)
+
+        hand_groups = []
+        if view.get("hand") is not None:
+            held: dict[str, list[str]] = {}
+            for card_id in view["hand"]:
+                held.setdefault(deck.family_of[variant][card_id], []).append(card_id)
+            for family_id, cards in held.items():
+                members = deck.family(variant, family_id).cards
+                hand_groups.append(
+                    {
+                        "family": family_label(variant, family_id),
+                        "cards": [card(c) for c in cards],
+                        "held": len(cards),
+                        "size": len(members),
+                    }
+                )
+        seats = []
+        for player in players:
+            laid = view["laid"][player.index]
+            seats.append(
+                {
+                    "player": player,
+                    "hand_size": view["hand_sizes"][player.index],
+                    "score": view["scores"][player.index],
+                    "laid": [
+                        {
+                            "family": family_label(variant, item["family"]),
+                            "cards": [card(c) for c in item["cards"]],
+                        }
+                        for item in laid
+                    ],
+                    "to_act": player.index in view.get("to_act", []),
+                }
+            )
+        lay, asks = None, {}
+        for action in legal:
+            if action["type"] == "lay":
+                lay = {"key": action_key(action), "label": _("Lay your complete family")}
+            elif action["type"] == "ask":
+                target = players[action["target"]]
+                c = card(action["card"])
+                family = family_label(variant, deck.family_of[variant][action["card"]])
+                asks.setdefault(action["target"], {"player": target, "options": []})
+                asks[action["target"]]["options"].append(
+                    {
+                        "key": action_key(action),
+                        "card": c,
+                        "family": family,
+                        "label": _("Ask %(name)s for %(card)s of the %(family)s family")
+                        % {"name": target.name, "card": c["label"], "family": family},
+                    }
+                )
+        log = [
+            sentence
+            for event in view.get("log", [])
+            if (sentence := self.sentence(event, players, view, romaji))
+        ]
+        return BoardContext(
+            template=self.template,
+            me=me,
+            players=players,
+            data={
+                "variant": variant,
+                "hand_groups": hand_groups,
+                "seats": seats,
+                "pile_size": view["pile_size"],
+                "turn": view.get("turn"),
+                "lay": lay,
+                "asks": [asks[index] for index in sorted(asks)],
+                "over": view.get("over"),
+            },
+            log=log[-14:],
+            ranking=ranking(view.get("outcome"), players),
+        )
+
+    def sentence(
+        self,
+        event: Mapping[str, Any],
+        players: Sequence[Player],
+        view: Mapping[str, Any] | None = None,
+        romaji: str = "always",
+    ) -> str | None:
+        view = view or {}
+        variant = view.get("variant", "themed")
+
+        def who(index: int) -> str:
+            return players[index].label if 0 <= index < len(players) else "?"
+
+        def cap(text: str) -> str:
+            return text[:1].upper() + text[1:]
+
+        def card_text(card_id: str) -> str:
+            return kazoku_card(card_id, view, romaji)["label"]
+
+        kind = event.get("type")
+        if kind == "ask":
+            return _("%(asker)s asked %(target)s for %(card)s of the %(family)s family.") % {
+                "asker": cap(who(event["seat"])),
+                "target": who(event["target"]),
+                "card": card_text(event["card"]),
+                "family": family_label(variant, event["family"]),
+            }
+        if kind == "given":
+            return _("%(giver)s gave %(card)s to %(receiver)s.") % {
+                "giver": cap(who(event["seat"])),
+                "card": card_text(event["card"]),
+                "receiver": who(event["to"]),
+            }
+        if kind == "go_fish":
+            return _("%(name)s does not have it: go fish!") % {"name": cap(who(event["seat"]))}
+        if kind == "draw":
+            if "card" in event:
+                return _("%(name)s drew %(card)s.") % {
+                    "name": cap(who(event["seat"])),
+                    "card": card_text(event["card"]),
+                }
+            return _("%(name)s drew a card.") % {"name": cap(who(event["seat"]))}
+        if kind == "good_pick":
+            return _("Bonne pioche ! %(name)s drew the card asked for: %(card)s.") % {
+                "name": cap(who(event["seat"])),
+                "card": card_text(event["card"]),
+            }
+        if kind == "family_laid":
+            return _("%(name)s laid the %(family)s family.") % {
+                "name": cap(who(event["seat"])),
+                "family": family_label(variant, event["family"]),
+            }
+        if kind == "skip":
+            return _("%(name)s has no cards and the pile is empty: turn skipped.") % {
+                "name": cap(who(event["seat"]))
+            }
+        if kind == "pass":
+            return _("The pile is empty: %(name)s cannot draw.") % {"name": who(event["seat"])}
+        if kind == "game_over":
+            return _("The game is over.")
+        return None

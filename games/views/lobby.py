@@ -1,0 +1,110 @@
+"""The lobby (/play/): open tables to join, my tables, join by code, create a table."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.engines import ENGINES
+from games.forms import TableCreateForm
+from games.selectors import (
+    classrooms_of,
+    table_access,
+    tables_of,
+    tables_open_for,
+    tables_watchable_by,
+)
+from games.services.tables import TableError, table_create, table_join
+from games.views.board import _error_page, _table
+from games.views.common import ENGINE_BLURBS, TableInfo, engine_name
+
+
+def _games() -> list[dict]:
+    return [
+        {"engine": name, "name": engine_name(name), "blurb": ENGINE_BLURBS.get(name, "")}
+        for name in ENGINES
+        if name in ENGINE_BLURBS
+    ]
+
+
+def _rows(tables, user) -> list[dict]:
+    rows = []
+    for table in tables:
+        seats = list(table.seats.select_related("user__profile").order_by("index"))
+        rows.append(
+            {
+                "info": TableInfo.of(table),
+                "players": [
+                    s.user.profile.name
+                    if s.is_human and hasattr(s.user, "profile")
+                    else (_("CPU") if s.is_bot else _("open"))
+                    for s in seats
+                ],
+                "open_seats": sum(1 for s in seats if s.is_open),
+                "mine": any(s.user_id == user.pk for s in seats),
+            }
+        )
+    return rows
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    context = {
+        "games": _games(),
+        "open_tables": _rows(tables_open_for(user=user), user),
+        "my_tables": _rows(tables_of(user=user), user),
+        "watchable": _rows(tables_watchable_by(user=user), user),
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest, engine: str) -> HttpResponse:
+    if engine not in ENGINES or engine not in ENGINE_BLURBS:
+        return _error_page(request, _("There is no such game."), 404)
+    classrooms = classrooms_of(user=request.user)
+    form = TableCreateForm(request.POST or None, engine=engine, classrooms=classrooms, prefix="t")
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = table_create(
+                user=request.user,
+                engine=engine,
+                options=form.cleaned_options,
+                seats=form.seats_for(request.user),
+                classroom=form.classroom(),
+            )
+        except (ValueError, TableError) as exc:
+            form.add_error(None, getattr(exc, "message", str(exc)))
+        else:
+            return redirect(table.get_absolute_url())
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "engine": engine, "engine_name": engine_name(engine)}
+    return render(request, "games/table_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    code = request.POST.get("code", "").strip().upper()
+    table = _table(code) if code else None
+    if table is None:
+        messages.error(request, _("No table has the code “%(code)s”.") % {"code": code[:12]})
+        return redirect("games:lobby")
+    access = table_access(table=table, user=request.user)
+    if access.seat is not None or access.can_watch:
+        return redirect(table.get_absolute_url())
+    if not access.can_join:
+        if table.status != "open":
+            return _error_page(request, _("This game has already started."), 409)
+        return _error_page(request, _("You may not join this table."), 403)
+    try:
+        table_join(table=table, user=request.user)
+    except TableError as exc:
+        return _error_page(request, exc.message, exc.status)
+    return redirect(table.get_absolute_url())

@@ -1,0 +1,65 @@
+"""Replays: step through a finished game, move by move, from its Move log.
+
+The engine re-runs the deal from the table's seed and options, then applies the logged
+actions. Each step is shown from the viewer's own seat (a player) or as a spectator (a
+teacher): never another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.engines import get_engine
+from games.engines.base import visible_events
+from games.selectors import table_access
+from games.services.replay import table_replay
+from games.views.board import _error_page, _table
+from games.views.boards import presenter_for
+from games.views.common import TableInfo, board_for, players_of
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table(code)
+    if table is None:
+        return _error_page(request, _("There is no table with this code."), 404)
+    access = table_access(table=table, user=request.user)
+    if access.seat is None and not access.can_watch:
+        return _error_page(request, _("You may not watch this table."), 403)
+    if table.status != "finished":
+        return _error_page(request, _("Replays open when the game is over."), 409)
+    total = table.version
+    try:
+        step = int(request.GET.get("step", total))
+    except ValueError:
+        return _error_page(request, _("The step must be a number."), 400)
+    if not 0 <= step <= total:
+        return _error_page(request, _("There is no such step in this game."), 404)
+    state, events, move = table_replay(table=table, step=step)
+    me = access.seat.index if access.seat is not None else None
+    board = board_for(table=table, seat=access.seat, state=state)
+    board.data["lay"], board.data["asks"] = None, []  # a replay shows no actions
+    players = players_of(table, me)
+    presenter = presenter_for(table.engine)
+    view = get_engine(table.engine).view(state, me)
+    romaji = table.options.get("romaji", "always")
+    sentences = [
+        s for e in visible_events(events, me) if (s := presenter.sentence(e, players, view, romaji))
+    ]
+    context = {
+        "info": TableInfo.of(table),
+        "board": board,
+        "me": me,
+        "step": step,
+        "total": total,
+        "mover": players[move.seat] if move is not None else None,
+        "step_sentences": sentences,
+        "replay": True,
+    }
+    template = "games/replay.html#replay" if request.htmx else "games/replay.html"
+    return render(request, template, context)
