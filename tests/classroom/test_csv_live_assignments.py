@@ -1,0 +1,159 @@
+"""CSV exports parsed with csv, the live tables' polling, assignments and their completion."""
+
+import csv
+import io
+from datetime import timedelta
+
+from django.urls import reverse
+from django.utils import timezone
+
+from learning.models import Assignment, Kana
+from learning.selectors_classroom import (
+    ASSIGNMENT_CSV_COLUMNS,
+    PROGRESS_CSV_COLUMNS,
+    assignment_progress,
+)
+
+from .factories import answer, game, memory
+
+
+def _csv(response):
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.streaming
+    return list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+
+
+def test_the_progress_csv_has_a_row_per_student_and_kana(as_alice, alice_class, bob):
+    memory(bob, "so", script="katakana", state="due", reps=4, errors=2)
+    response = as_alice.get(reverse("teach_export_progress", args=[alice_class.pk]))
+    rows = _csv(response)
+    assert tuple(rows[0].keys()) == PROGRESS_CSV_COLUMNS
+    assert len(rows) == Kana.objects.count()
+    so = next(r for r in rows if r["kana_id"] == "so" and r["script"] == "katakana")
+    assert (so["username"], so["glyph"], so["state"], so["reviews"], so["errors"]) == (
+        "bob", "ソ", "due", "4", "2",
+    )  # fmt: skip
+    assert next(r for r in rows if r["kana_id"] == "a")["state"] == "new"
+
+
+def test_the_assignment_csv_reports_completion(as_alice, alice_class, bob):
+    now = timezone.now()
+    a = Assignment.objects.create(classroom=alice_class, title="Week 1", script="katakana",
+                                  due_at=now + timedelta(days=2), goal_kind="reviews",
+                                  goal_value=2)  # fmt: skip
+    Assignment.objects.filter(pk=a.pk).update(created_at=now - timedelta(days=1))
+    answer(bob, "so")
+    answer(bob, "n")
+    rows = _csv(as_alice.get(reverse("teach_export_assignments", args=[alice_class.pk])))
+    assert tuple(rows[0].keys()) == ASSIGNMENT_CSV_COLUMNS
+    assert [(r["assignment"], r["username"], r["progress"], r["complete"]) for r in rows] == [
+        ("Week 1", "bob", "2", "yes")
+    ]
+
+
+def _assignment(classroom, **fields):
+    now = timezone.now()
+    a = Assignment.objects.create(classroom=classroom, due_at=now + timedelta(days=3), **fields)
+    Assignment.objects.filter(pk=a.pk).update(created_at=now - timedelta(days=2))
+    a.refresh_from_db()
+    return a
+
+
+def test_games_count_when_linked_or_matching_the_variant(alice_class, bob):
+    now = timezone.now()
+    a = _assignment(alice_class, engine="kazoku-families", options={"variant": "gojuon"},
+                    script="hiragana", goal_kind="games", goal_value=2)  # fmt: skip
+    game([bob], started=now - timedelta(hours=3), options={"variant": "gojuon"})
+    game([bob], started=now - timedelta(hours=2), options={"variant": "kana"})  # other variant
+    game([bob], started=now - timedelta(hours=1), options={"variant": "kana"}, assignment=a)
+    game([bob], started=now - timedelta(days=5), options={"variant": "gojuon"})  # before it
+    game([bob], started=now - timedelta(minutes=5), finished=False, options={"variant": "gojuon"})
+    assert assignment_progress(assignment=a, student_ids=[bob.pk]) == {bob.pk: 2}
+
+
+def test_minutes_and_reviews_goals(alice_class, bob):
+    now = timezone.now()
+    minutes = _assignment(alice_class, goal_kind="minutes", goal_value=20)
+    game([bob], started=now - timedelta(hours=3), minutes=15)
+    game([bob], started=now - timedelta(hours=1), minutes=7)
+    assert assignment_progress(assignment=minutes, student_ids=[bob.pk]) == {bob.pk: 22}
+    reviews = _assignment(alice_class, goal_kind="reviews", goal_value=5, script="katakana")
+    answer(bob, "so")
+    answer(bob, "a", script="hiragana")  # other script
+    answer(bob, "so", at=now - timedelta(days=4))  # before the assignment
+    assert assignment_progress(assignment=reviews, student_ids=[bob.pk]) == {bob.pk: 1}
+
+
+def test_students_see_their_assignments_first_on_home(as_bob, alice_class, bob):
+    _assignment(alice_class, title="Katakana week", goal_kind="games", goal_value=3)
+    html = as_bob.get(reverse("home")).content.decode()
+    assert "Katakana week" in html
+    assert html.index("Your assignments") < html.index("Play a game")
+    assert "0 / 3" in html
+
+
+def test_a_teacher_sets_an_assignment_with_the_lobbys_options(as_alice, alice_class):
+    url = reverse("teach_assignments", args=[alice_class.pk])
+    page = as_alice.get(url + "?engine=kazoku-families")
+    assert "opt_variant" in page.content.decode()
+    due = (timezone.localtime() + timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
+    form = {"title": "Gojuon", "engine": "kazoku-families", "script": "katakana", "due_at": due,
+            "goal_kind": "games", "goal_value": 2}  # fmt: skip
+    form.update({k: v.initial for k, v in page.context["form"].fields.items()
+                 if k.startswith("opt_")})  # fmt: skip
+    form["opt_variant"] = "gojuon"
+    response = as_alice.post(url, form)
+    assert response.status_code == 302, response.context["form"].errors
+    a = Assignment.objects.get(classroom=alice_class)
+    assert (a.engine, a.options["variant"], a.options["script"]) == (
+        "kazoku-families", "gojuon", "katakana",
+    )  # fmt: skip
+
+
+def test_bad_assignment_input_is_refused(as_alice, alice_class):
+    url = reverse("teach_assignments", args=[alice_class.pk])
+    past = (timezone.localtime() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    response = as_alice.post(url, {"engine": "recommended", "script": "hiragana", "due_at": past,
+                                    "goal_kind": "games", "goal_value": 0})  # fmt: skip
+    assert response.status_code == 400
+    response = as_alice.post(url, {"engine": "kazoku-families", "script": "hiragana",
+                                   "due_at": past, "goal_kind": "games", "goal_value": 1,
+                                   "opt_variant": "nonsense"})  # fmt: skip
+    assert response.status_code == 400
+    assert not Assignment.objects.exists()
+
+
+def test_a_recommended_assignment_is_open_for_the_picker(as_alice, alice_class, bob):
+    due = (timezone.localtime() + timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
+    response = as_alice.post(
+        reverse("teach_assignments", args=[alice_class.pk]),
+        {"engine": "recommended", "script": "katakana", "due_at": due, "goal_kind": "reviews",
+         "goal_value": 40},
+    )  # fmt: skip
+    assert response.status_code == 302
+    from learning.selectors_classroom import assignments_open_for
+
+    [a] = assignments_open_for(student=bob, now=timezone.now())
+    assert a.is_recommended and a.options == {} and a.goal_value == 40
+
+
+def test_the_live_view_lists_playing_tables_and_answers_204_when_unchanged(
+    as_alice, alice_class, bob, charlie
+):
+    now = timezone.now()
+    playing = game([bob], started=now - timedelta(minutes=3), finished=False)
+    game([charlie], started=now - timedelta(minutes=3), finished=False)  # another class
+    game([bob], started=now - timedelta(hours=3))  # finished: not live
+    url = reverse("teach_live", args=[alice_class.pk])
+    response = as_alice.get(url)
+    assert [t.pk for t in response.context["tables"]] == [playing.pk]
+    assert playing.get_absolute_url() in response.content.decode()
+    fingerprint = response.context["fingerprint"]
+    again = as_alice.get(url, {"v": fingerprint}, headers={"HX-Request": "true"})
+    assert again.status_code == 204
+    playing.version += 1
+    playing.save()
+    changed = as_alice.get(url, {"v": fingerprint}, headers={"HX-Request": "true"})
+    assert changed.status_code == 200
+    assert "<html" not in changed.content.decode()

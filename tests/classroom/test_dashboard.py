@@ -1,0 +1,135 @@
+"""The class dashboard: heatmap, weakest kana, confusions, needs help, bounded queries."""
+
+from datetime import timedelta
+
+from django.urls import reverse
+from django.utils import timezone
+
+from learning.models import ConfusionSummary, LearnerActivity, Membership, Role
+from learning.services.accounts import user_create
+from learning.services.classroom_summaries import summaries_refresh_classes
+from learning.tasks_classroom import refresh_all_class_summaries, refresh_summaries_after_game
+
+from .factories import answer, game, memory
+
+
+def _student(classroom, name):
+    user = user_create(username=name.lower(), password="x-pass-2026", role=Role.STUDENT,
+                       display_name=name)  # fmt: skip
+    Membership.objects.create(classroom=classroom, student=user)
+    return user
+
+
+def test_confusions_count_students_who_made_them(as_alice, alice_class, bob, charlie):
+    alice_class.default_script = "katakana"
+    alice_class.save()
+    erin = _student(alice_class, "Erin")
+    for learner in (bob, erin):
+        answer(learner, "so", correct=False, confused_with="n")
+    answer(bob, "so", correct=False, confused_with="n")
+    answer(charlie, "so", correct=False, confused_with="n")  # dave's class: not counted
+    summaries_refresh_classes()
+    response = as_alice.get(reverse("teach_class", args=[alice_class.pk]))
+    assert response.status_code == 200
+    first = response.context["dash"].confusions[0]
+    assert (first["shown"].glyph, first["read_as"].glyph) == ("ソ", "ン")
+    assert (first["students"], first["times"]) == (2, 3)
+    text = response.content.decode()
+    assert "2 students read" in text and "ソ" in text and "ン" in text
+
+
+def test_the_heatmap_shows_states_as_text_and_symbols(as_alice, alice_class, bob):
+    memory(bob, "a", script="hiragana", state="mastered")
+    memory(bob, "i", script="hiragana", state="due")
+    response = as_alice.get(reverse("teach_class", args=[alice_class.pk]))
+    row = response.context["dash"].rows[0]
+    assert row.cells[:3] == ["mastered", "due", "new"]
+    html = response.content.decode()
+    assert '<td class="st st-mastered">●<span class="visually-hidden"> mastered</span></td>' in html
+    assert '<td class="st st-due">!<span class="visually-hidden"> due</span></td>' in html
+
+
+def test_weakest_kana_come_from_the_class_errors(as_alice, alice_class, bob):
+    memory(bob, "nu", script="hiragana", reps=10, errors=6)
+    memory(bob, "a", script="hiragana", reps=10, errors=1)
+    dash = as_alice.get(reverse("teach_class", args=[alice_class.pk])).context["dash"]
+    assert [w["kana"].kana_id for w in dash.weakest] == ["nu", "a"]
+    assert dash.weakest[0]["error_rate"] == 60
+
+
+def test_needs_help_gives_reasons(as_alice, alice_class, bob):
+    erin = _student(alice_class, "Erin")  # never played
+    frank = _student(alice_class, "Frank")
+    for i in range(20):
+        answer(bob, "a", script="hiragana", correct=i % 2 == 0, confused_with="o")
+        answer(frank, "a", script="hiragana", correct=i != 0, confused_with="o")
+    summaries_refresh_classes()
+    dash = as_alice.get(reverse("teach_class", args=[alice_class.pk])).context["dash"]
+    reasons = {row.name: row.reasons for row in dash.needs_help}
+    assert set(reasons) == {"Bob", "Erin"}
+    assert "Wrong on 50% of 20 answers this week" in reasons["Bob"][0]
+    assert reasons["Erin"] == ["Has not played or answered yet."]
+    assert erin.pk not in [row.student.pk for row in dash.needs_help if row.name == "Frank"]
+
+
+def test_inactivity_stands_out(as_alice, alice_class, bob):
+    answer(bob, "a", script="hiragana", at=timezone.now() - timedelta(days=12))
+    summaries_refresh_classes()
+    dash = as_alice.get(reverse("teach_class", args=[alice_class.pk])).context["dash"]
+    assert dash.needs_help[0].reasons == ["No activity for 12 days."]
+
+
+def test_time_played_this_week_counts_games(as_alice, alice_class, bob):
+    now = timezone.now()
+    game([bob], started=now - timedelta(days=1), minutes=12)
+    game([bob], started=now - timedelta(days=20), minutes=30)  # last month: not this week
+    summaries_refresh_classes(now=now)
+    activity = LearnerActivity.objects.get(learner=bob)
+    assert (activity.minutes_week, activity.games_week) == (12, 1)
+    html = as_alice.get(reverse("teach_class", args=[alice_class.pk])).content.decode()
+    assert "12 min, 1 games" in html
+
+
+def test_the_tasks_refresh_summaries_idempotently(alice_class, bob):
+    answer(bob, "so", correct=False, confused_with="n")
+    assert refresh_all_class_summaries.delay().get() == 1
+    assert refresh_all_class_summaries.delay().get() == 1
+    assert ConfusionSummary.objects.get(learner=bob).count == 1
+    table = game([bob], started=timezone.now() - timedelta(hours=1))
+    assert refresh_summaries_after_game.delay(table.pk).get() == 1
+    assert LearnerActivity.objects.get(learner=bob).games_week == 1
+
+
+def test_a_35_student_class_renders_in_a_bounded_number_of_queries(
+    as_alice, alice_class, django_assert_max_num_queries
+):
+    now = timezone.now()
+    students = [_student(alice_class, f"Student{i:02d}") for i in range(35)]
+    for i, student in enumerate(students):
+        for kana_id in ("a", "i", "u", "e", "o", "ka", "ki"):
+            memory(
+                student, kana_id, script="hiragana", state=("due", "learning", "mastered")[i % 3]
+            )
+        answer(student, "a", script="hiragana", correct=False, confused_with="o")
+        game([student], started=now - timedelta(days=2))
+    summaries_refresh_classes()
+    url = reverse("teach_class", args=[alice_class.pk])
+    with django_assert_max_num_queries(14):
+        response = as_alice.get(url)
+    assert response.status_code == 200
+    assert len(response.context["dash"].rows) == 35
+
+
+def test_the_drill_down_shows_the_students_kana_games_and_confusions(as_alice, alice_class, bob):
+    memory(bob, "so", script="katakana", state="due")
+    answer(bob, "so", correct=False, confused_with="n")
+    game([bob], started=timezone.now() - timedelta(hours=2))
+    summaries_refresh_classes()
+    response = as_alice.get(reverse("teach_student", args=[alice_class.pk, bob.pk]))
+    assert response.status_code == 200
+    detail = response.context["detail"]
+    katakana = detail.grids[1]
+    assert katakana["counts"]["due"] == 1
+    assert detail.confusions[0]["times"] == 1
+    assert len(detail.games) == 1
+    assert "kazoku-families" in response.content.decode()
