@@ -21,20 +21,28 @@ from .srs import state_of
 
 
 def assignments_open_for(
-    *, student: AbstractBaseUser, now: datetime | None = None
+    *, student: AbstractBaseUser, now: datetime | None = None, include_completed: bool = False
 ) -> list[Assignment]:
-    """The assignments of the student's classes that are not yet due, earliest due first.
+    """The assignments of the student's classes not yet due and not yet done, earliest due first.
 
-    Contract used by the variant picker (learning.picker.recommend) and the home page.
-    Completed assignments stay in the list until their due date: the picker may skip them
-    with `assignment_progress_for`.
+    Contract used by the variant picker (learning.picker.recommend): an assignment the student
+    has completed drops out, so the picker moves on. The home page passes
+    ``include_completed=True`` to show them ticked until their due date.
     """
     now = now or timezone.now()
-    return list(
+    assignments = list(
         Assignment.objects.filter(classroom__memberships__student=student, due_at__gt=now)
         .select_related("classroom")
         .order_by("due_at", "id")
     )
+    if include_completed:
+        return assignments
+    return [
+        a
+        for a in assignments
+        if assignment_progress(assignment=a, student_ids=[student.pk], now=now)[student.pk]
+        < a.goal_value
+    ]
 
 
 def classrooms_taught_by(*, teacher: AbstractBaseUser) -> QuerySet[Classroom]:
@@ -75,7 +83,7 @@ def _table_counts_for(assignment: Assignment, seat: dict) -> bool:
         if variant and seat["options"].get("variant") != variant:
             return False
     script = seat["options"].get("script")
-    return script in (None, "", "mixed", assignment.script)
+    return assignment.script == "mixed" or script in (None, "", "mixed", assignment.script)
 
 
 def assignment_progress(
@@ -89,18 +97,15 @@ def assignment_progress(
     progress = dict.fromkeys(ids, 0)
     end = min(now, assignment.due_at)
     if assignment.goal_kind == GoalKind.REVIEWS:
-        rows = (
-            LearningEvent.objects.filter(
-                learner_id__in=ids,
-                kind="answer",
-                script=assignment.script,
-                created_at__gte=assignment.created_at,
-                created_at__lt=end,
-            )
-            .values("learner_id")
-            .annotate(n=Count("id"))
-            .order_by()
+        answers = LearningEvent.objects.filter(
+            learner_id__in=ids,
+            kind="answer",
+            created_at__gte=assignment.created_at,
+            created_at__lt=end,
         )
+        if assignment.script != "mixed":
+            answers = answers.filter(script=assignment.script)
+        rows = answers.values("learner_id").annotate(n=Count("id")).order_by()
         progress.update({row["learner_id"]: row["n"] for row in rows})
         return progress
     seconds: dict[int, int] = dict.fromkeys(ids, 0)
@@ -145,7 +150,7 @@ def assignments_with_progress_for(
         Progress(
             a, assignment_progress(assignment=a, student_ids=[student.pk], now=now)[student.pk]
         )
-        for a in assignments_open_for(student=student, now=now)
+        for a in assignments_open_for(student=student, now=now, include_completed=True)
     ]
 
 

@@ -8,9 +8,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .classroom import Classroom
-from .kana import Script
 
 RECOMMENDED = "recommended"
+
+
+class AssignmentScript(models.TextChoices):
+    HIRAGANA = "hiragana", _("Hiragana")
+    KATAKANA = "katakana", _("Katakana")
+    MIXED = "mixed", _("Mixed")
 
 
 class GoalKind(models.TextChoices):
@@ -32,7 +37,10 @@ class Assignment(models.Model):
     engine = models.CharField(_("game"), max_length=40, default=RECOMMENDED)
     options = models.JSONField(_("options"), default=dict, blank=True)
     script = models.CharField(
-        _("script"), max_length=8, choices=Script.choices, default=Script.HIRAGANA
+        _("script"),
+        max_length=8,
+        choices=AssignmentScript.choices,
+        default=AssignmentScript.HIRAGANA,
     )
     due_at = models.DateTimeField(_("due"))
     goal_kind = models.CharField(

@@ -96,18 +96,20 @@ def test_students_see_their_assignments_first_on_home(as_bob, alice_class, bob):
 def test_a_teacher_sets_an_assignment_with_the_lobbys_options(as_alice, alice_class):
     url = reverse("teach_assignments", args=[alice_class.pk])
     page = as_alice.get(url + "?engine=kazoku-families")
-    assert "opt_variant" in page.content.decode()
+    assert 'name="game-variant"' in page.content.decode()
+    assert 'name="game-seat_1"' not in page.content.decode()
     due = (timezone.localtime() + timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
-    form = {"title": "Gojuon", "engine": "kazoku-families", "script": "katakana", "due_at": due,
+    form = {"title": "Gojuon", "engine": "kazoku-families", "due_at": due,
             "goal_kind": "games", "goal_value": 2}  # fmt: skip
-    form.update({k: v.initial for k, v in page.context["form"].fields.items()
-                 if k.startswith("opt_")})  # fmt: skip
-    form["opt_variant"] = "gojuon"
+    game_form = page.context["game_form"]
+    form.update({f"game-{name}": field.initial for name, field in game_form.fields.items()
+                 if field.initial is not None})  # fmt: skip
+    form.update({"game-variant": "gojuon", "game-script": "katakana", "game-timer": "30"})
     response = as_alice.post(url, form)
-    assert response.status_code == 302, response.context["form"].errors
+    assert response.status_code == 302, response.context["game_form"].errors
     a = Assignment.objects.get(classroom=alice_class)
-    assert (a.engine, a.options["variant"], a.options["script"]) == (
-        "kazoku-families", "gojuon", "katakana",
+    assert (a.engine, a.options["variant"], a.options["timer"], a.script) == (
+        "kazoku-families", "gojuon", 30, "katakana",
     )  # fmt: skip
 
 
@@ -117,11 +119,25 @@ def test_bad_assignment_input_is_refused(as_alice, alice_class):
     response = as_alice.post(url, {"engine": "recommended", "script": "hiragana", "due_at": past,
                                     "goal_kind": "games", "goal_value": 0})  # fmt: skip
     assert response.status_code == 400
-    response = as_alice.post(url, {"engine": "kazoku-families", "script": "hiragana",
-                                   "due_at": past, "goal_kind": "games", "goal_value": 1,
-                                   "opt_variant": "nonsense"})  # fmt: skip
+    later = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    response = as_alice.post(url, {"engine": "kazoku-families", "due_at": later,
+                                   "goal_kind": "games", "goal_value": 1,
+                                   "game-variant": "nonsense"})  # fmt: skip
+    assert response.status_code == 400
+    response = as_alice.post(url, {"engine": "chess", "due_at": later, "goal_kind": "games",
+                                   "goal_value": 1})  # fmt: skip
     assert response.status_code == 400
     assert not Assignment.objects.exists()
+
+
+def test_a_completed_assignment_leaves_the_pickers_list(alice_class, bob):
+    from learning.selectors_classroom import assignments_open_for
+
+    a = _assignment(alice_class, goal_kind="reviews", goal_value=1, script="mixed")
+    assert assignments_open_for(student=bob, now=timezone.now()) == [a]
+    answer(bob, "a", script="hiragana")
+    assert assignments_open_for(student=bob, now=timezone.now()) == []
+    assert assignments_open_for(student=bob, now=timezone.now(), include_completed=True) == [a]
 
 
 def test_a_recommended_assignment_is_open_for_the_picker(as_alice, alice_class, bob):
