@@ -32,9 +32,11 @@ only at the deal, from ``random.Random(seed)``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from games.engines.base import (
@@ -59,6 +61,7 @@ class Rules:
     variant: str
     family_of: dict[str, str]  # card -> family
     members: dict[str, tuple[str, ...]]  # family -> its cards, in rule order
+    member_sets: dict[str, frozenset[str]]
     order: dict[str, int]  # card -> deck position (hands are kept in this order)
     family_count: int
 
@@ -70,6 +73,7 @@ def rules_for(variant: str) -> Rules:
         variant=variant,
         family_of=dict(deck.family_of[variant]),
         members={family.id: family.cards for family in deck.families[variant]},
+        member_sets={family.id: frozenset(family.cards) for family in deck.families[variant]},
         order={card: index for index, card in enumerate(deck.ids)},
         family_count=len(deck.families[variant]),
     )
@@ -89,30 +93,50 @@ class KazokuState:
     laid: tuple[tuple[str, ...], ...]  # per seat, family ids in the order laid
     turn: int  # the seat to act (the last seat to act once the game is over)
     over: bool
-    log: tuple[dict, ...]  # every event so far (private ones included; views filter)
+    # the events of the deal, then of each apply (private ones included; views filter them)
+    log: tuple[tuple[dict, ...], ...]
 
 
 # --- pure helpers on hands ----------------------------------------------------------------------
 
 
-def families_held(rules: Rules, hand: tuple[str, ...]) -> dict[str, list[str]]:
-    """Family -> the cards of it in ``hand``."""
-    held: dict[str, list[str]] = {}
+def family_counts(rules: Rules, hand: tuple[str, ...]) -> dict[str, int]:
+    """Family -> how many of its cards ``hand`` holds (families in first-held order)."""
+    counts: dict[str, int] = {}
+    family_of = rules.family_of
     for card in hand:
-        held.setdefault(rules.family_of[card], []).append(card)
-    return held
+        family = family_of[card]
+        counts[family] = counts.get(family, 0) + 1
+    return counts
 
 
-def complete_families(rules: Rules, hand: tuple[str, ...]) -> list[str]:
-    return [
-        family
-        for family, cards in families_held(rules, hand).items()
-        if len(cards) == len(rules.members[family])
-    ]
+@lru_cache(maxsize=16384)
+def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the cards ``hand`` may ask for, the families it holds complete).
+
+    Memoised (a pure function of immutable arguments): the same hands recur from state to
+    state, and this is the engine's hot spot (see docs/bench.md).
+    """
+    rules = rules_for(variant)
+    missing: list[str] = []
+    complete = []
+    for family, count in family_counts(rules, hand).items():
+        members = rules.members[family]
+        if count == len(members):
+            complete.append(family)
+        else:
+            missing += [card for card in members if card not in hand]
+    return tuple(missing), tuple(complete)
+
+
+def complete_families(rules: Rules, hand: tuple[str, ...]) -> tuple[str, ...]:
+    return hand_summary(rules.variant, hand)[1]
 
 
 def _with(rules: Rules, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    return tuple(sorted((*hand, card), key=rules.order.__getitem__))
+    """``hand`` plus ``card``, kept in deck order."""
+    at = bisect_left(hand, rules.order[card], key=rules.order.__getitem__)
+    return (*hand[:at], card, *hand[at:])
 
 
 def _without(hand: tuple[str, ...], cards: Any) -> tuple[str, ...]:
@@ -163,7 +187,7 @@ class _Turn:
         return self.state.end == "pile_empty" and not self.pile
 
     def all_laid(self) -> bool:
-        return sum(len(families) for families in self.laid) == self.rules.family_count
+        return sum(map(len, self.laid)) == self.rules.family_count
 
     def end_turn(self) -> None:
         """Lay what is complete, then end the game or hand the turn on."""
@@ -221,7 +245,7 @@ class _Turn:
             laid=tuple(self.laid),
             turn=self.turn,
             over=self.over,
-            log=state.log + tuple(self.events),
+            log=(*state.log, tuple(self.events)),
         )
 
 
@@ -356,20 +380,9 @@ class KazokuFamilies(Engine):
     def legal_actions(self, state: KazokuState, seat: int) -> list[dict]:
         if state.over or seat != state.turn:
             return []
-        rules = rules_for(state.variant)
-        hand = state.hands[seat]
-        held = set(hand)
-        targets = [t for t in range(state.players) if t != seat]
-        complete = False
-        asks = []
-        for family in families_held(rules, hand):
-            missing = [card for card in rules.members[family] if card not in held]
-            if not missing:
-                complete = True
-                continue
-            for card in missing:
-                for target in targets:
-                    asks.append({"type": "ask", "target": target, "card": card})
+        missing, complete = hand_summary(state.variant, state.hands[seat])
+        targets = [target for target in range(state.players) if target != seat]
+        asks = [{"type": "ask", "target": t, "card": card} for card in missing for t in targets]
         if not complete:
             return asks
         if state.lay == "immediate":
@@ -420,8 +433,7 @@ class KazokuFamilies(Engine):
         if turn.state.lay != "immediate":
             return
         family = turn.rules.family_of[card]
-        held = families_held(turn.rules, turn.hands[seat]).get(family, ())
-        if len(held) == len(turn.rules.members[family]):
+        if turn.rules.member_sets[family].issubset(turn.hands[seat]):
             turn.lay_complete(seat, auto=False)
             turn.end_turn()
 
@@ -430,35 +442,35 @@ class KazokuFamilies(Engine):
     def _check_turn(self, state: KazokuState, seat: Any, action: Any) -> None:
         if state.over:
             raise IllegalAction("The game is over.")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        if type(seat) is not int or not 0 <= seat < state.players:  # bool is not a seat
             raise IllegalAction(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalAction(f"It is not your turn: seat {state.turn} is playing.")
-        if not isinstance(action, Mapping) or action.get("type") not in ("ask", "lay"):
+        if type(action) is not dict or action.get("type") not in ("ask", "lay"):
             raise IllegalAction("Unknown action: you may ask a player for a card, or lay.")
 
     def _check_lay(self, turn: _Turn, seat: int, action: Mapping) -> None:
-        if set(action) != {"type"}:
+        if action.keys() != {"type"}:
             raise IllegalAction("A lay action has no other field.")
         if not complete_families(turn.rules, turn.hands[seat]):
             raise IllegalAction("You hold no complete family to lay.")
 
     def _check_ask(self, turn: _Turn, seat: int, action: Mapping) -> None:
         state, rules = turn.state, turn.rules
-        if set(action) != ASK_KEYS:
+        if action.keys() != ASK_KEYS:
             raise IllegalAction("An ask names exactly one target seat and one card.")
         target, card = action["target"], action["card"]
-        if isinstance(target, bool) or not isinstance(target, int):
+        if type(target) is not int:
             raise IllegalAction("Ask one opponent by seat number.")
         if not 0 <= target < state.players or target == seat:
             raise IllegalAction(f"Seat {target!r} is not one of your opponents.")
-        if not isinstance(card, str) or card not in rules.family_of:
+        if type(card) is not str or card not in rules.family_of:
             raise IllegalAction(f"There is no card {card!r} in the Kazoku deck.")
         hand = state.hands[seat]
         family = rules.family_of[card]
         if card in hand:
             raise IllegalAction(f"You already hold {card.upper()}: ask for a card you lack.")
-        if not any(rules.family_of[held] == family for held in hand):
+        if rules.member_sets[family].isdisjoint(hand):
             raise IllegalAction(
                 f"You may only ask for a card of a family you already hold: you hold no card "
                 f"of the {family.upper()} family."
@@ -474,7 +486,7 @@ class KazokuFamilies(Engine):
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         rules = rules_for(state.variant)
-        log = visible_events(state.log, seat)
+        log = visible_events(chain.from_iterable(state.log), seat)
         hand = list(state.hands[seat]) if seat is not None else None
         shown = set(hand or ())
         laid = []
@@ -484,7 +496,7 @@ class KazokuFamilies(Engine):
         for event in log:
             if "card" in event:
                 shown.add(event["card"])
-        for family in families_held(rules, state.hands[seat]) if seat is not None else ():
+        for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
             shown.update(rules.members[family])  # cards this seat may ask for
         return {
             "engine": ENGINE_NAME,
@@ -535,7 +547,7 @@ class KazokuFamilies(Engine):
             "laid": [list(families) for families in state.laid],
             "turn": state.turn,
             "over": state.over,
-            "log": [dict(event) for event in state.log],
+            "log": [[dict(event) for event in events] for events in state.log],
         }
 
     def from_json(self, data: Mapping[str, Any]) -> KazokuState:
@@ -553,7 +565,7 @@ class KazokuFamilies(Engine):
             laid=tuple(tuple(families) for families in data["laid"]),
             turn=data["turn"],
             over=data["over"],
-            log=tuple(dict(event) for event in data["log"]),
+            log=tuple(tuple(dict(event) for event in events) for events in data["log"]),
         )
 
     # -- players and learning hooks --
@@ -586,7 +598,8 @@ class KazokuFamilies(Engine):
         Zone sizes are kept. Such cards' whereabouts are unknown to ``seat``, so its view must
         not change.
         """
-        named = {e["card"] for e in visible_events(state.log, seat) if "card" in e}
+        seen = visible_events(chain.from_iterable(state.log), seat)
+        named = {event["card"] for event in seen if "card" in event}
         rules = rules_for(state.variant)
         zones = [list(h) for h in state.hands] + [list(state.pile)]
         slots = [

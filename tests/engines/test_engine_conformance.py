@@ -36,7 +36,7 @@ class LeakyFamilies(KazokuFamilies):
 class MutatingFamilies(KazokuFamilies):
     def apply(self, state, seat, action):
         new_state, events = super().apply(state, seat, action)
-        state.log[-1]["type"] = "tampered"
+        state.log[-1][-1]["type"] = "tampered"
         return new_state, events
 
 

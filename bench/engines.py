@@ -1,0 +1,204 @@
+"""Engine speed through the contract: actions/s and complete games/s, seeded, one process.
+
+    .venv/bin/python bench/engines.py                  # every case, prints a markdown table
+    .venv/bin/python bench/engines.py --engine kazoku-families --games 200
+    .venv/bin/python bench/engines.py --write          # also updates docs/bench.md
+    .venv/bin/python bench/engines.py --bots           # + bot win rates and decision times
+
+An action = ``to_act`` + ``legal_actions`` for the acting seat + a random choice among them
+(what the ``easy`` bot does, without building a view) + ``apply``. No Django needed.
+
+To add an engine: append its cases to ``CASES`` (and, for bot figures, to ``BOT_MATCHES``).
+``--write`` replaces, in docs/bench.md, the block between
+``<!-- bench:<engine>:speed -->`` and ``<!-- /bench:<engine>:speed -->``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.engines import get_engine  # noqa: E402
+from games.engines.conformance import playout  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Case:
+    engine: str
+    label: str
+    options: dict = field(default_factory=dict)
+    players: tuple[int, ...] = (2, 4, 6)
+
+
+CASES = [
+    Case("kazoku-families", "themed", {"variant": "themed"}),
+    Case("kazoku-families", "kana", {"variant": "kana"}),
+    Case("kazoku-families", "gojuon", {"variant": "gojuon"}),
+]
+
+# (engine, options, seat bots) played with seat rotation, for win rates.
+BOT_MATCHES = [
+    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "easy")),
+    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "normal")),
+    ("kazoku-families", {"variant": "kana"}, ("normal", "easy", "easy")),
+    ("kazoku-families", {"variant": "kana"}, ("hard", "easy", "easy")),
+    ("kazoku-families", {"variant": "themed"}, ("hard", "normal", "easy")),
+    ("kazoku-families", {"variant": "gojuon"}, ("hard", "normal", "easy")),
+]
+
+
+def random_game(engine, players: int, seed: int, options: dict) -> int:
+    """Play one game with random legal actions; return the number of actions."""
+    rng = random.Random(seed)
+    state = engine.new_game(players=players, seed=seed, options=options)
+    actions = 0
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        action = rng.choice(engine.legal_actions(state, seat))
+        state, _events = engine.apply(state, seat, action)
+        actions += 1
+    return actions
+
+
+def measure(case: Case, players: int, games: int, seed: int) -> dict:
+    engine = get_engine(case.engine)
+    started = time.process_time()  # CPU time: the shared 2-core machine is often busy
+    actions = sum(random_game(engine, players, seed + g, case.options) for g in range(games))
+    seconds = time.process_time() - started
+    return {
+        "engine": case.engine,
+        "case": case.label,
+        "players": players,
+        "games": games,
+        "actions": actions,
+        "actions_per_game": actions / games,
+        "actions_per_s": actions / seconds,
+        "games_per_s": games / seconds,
+    }
+
+
+def speed_table(rows: list[dict]) -> str:
+    lines = [
+        "| case | players | games | actions/game | actions/s | games/s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['case']} | {r['players']} | {r['games']} | {r['actions_per_game']:.0f} "
+            f"| {r['actions_per_s']:,.0f} | {r['games_per_s']:,.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def bot_matches(games: int, seed: int, engine_name: str | None) -> str:
+    """Win shares per bot level over ``games`` games per match, rotating seats."""
+    lines = [
+        "| options | seats | games | win share per seat level (ties split) |",
+        "| --- | --- | ---: | --- |",
+    ]
+    for name, options, bots in BOT_MATCHES:
+        if engine_name and name != engine_name:
+            continue
+        engine = get_engine(name)
+        wins: dict[str, float] = {level: 0.0 for level in bots}
+        seats = len(bots)
+        per_rotation = games // seats
+        for shift in range(seats):
+            order = bots[shift:] + bots[:shift]
+            for g in range(per_rotation):
+                game_seed = seed + shift * 100_000 + g
+                summary = playout(
+                    engine, players=seats, games=1, seed=game_seed, options=options,
+                    bots=order, check=False,
+                )  # fmt: skip
+                winners = [s for s, count in enumerate(summary["wins_by_seat"]) if count]
+                for s in winners:
+                    wins[order[s]] += 1 / len(winners)
+        total = per_rotation * seats
+        shares = ", ".join(
+            f"{level} {wins[level] / total / bots.count(level):.1%}" for level in dict.fromkeys(bots)
+        )
+        lines.append(f"| {options} | {', '.join(bots)} | {total} | {shares} (per seat) |")
+    return "\n".join(lines)
+
+
+def bot_timing(decisions: int, seed: int) -> str:
+    """Decision time of each Kazoku bot level over states from seeded 3/6-player games."""
+    engine = get_engine("kazoku-families")
+    lines = ["| bot | players | decisions | median ms | p95 ms | max ms |", "| --- | ---: | ---: | ---: | ---: | ---: |"]  # fmt: skip
+    for players in (3, 6):
+        for level in ("easy", "normal", "hard"):
+            bot, rng, times = engine.bot(level), random.Random(seed), []
+            game = 0
+            while len(times) < decisions:
+                state = engine.new_game(players, seed + game, {"variant": "gojuon"})
+                game += 1
+                while not engine.is_over(state) and len(times) < decisions:
+                    seat = engine.to_act(state)[0]
+                    legal = engine.legal_actions(state, seat)
+                    started = time.perf_counter()
+                    action = bot.choose(engine.view(state, seat), legal, rng)
+                    times.append((time.perf_counter() - started) * 1000)
+                    state, _ = engine.apply(state, seat, action)
+            times.sort()
+            p95 = times[int(0.95 * (len(times) - 1))]
+            lines.append(
+                f"| {level} | {players} | {len(times)} | {statistics.median(times):.2f} "
+                f"| {p95:.2f} | {times[-1]:.2f} |"
+            )
+    return "\n".join(lines)
+
+
+def write_block(engine: str, kind: str, text: str) -> None:
+    path = ROOT / "docs" / "bench.md"
+    start, end = f"<!-- bench:{engine}:{kind} -->", f"<!-- /bench:{engine}:{kind} -->"
+    content = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    if start not in content:
+        raise SystemExit(f"docs/bench.md has no {start} marker: add the section first")
+    before, rest = content.split(start, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(f"{before}{start}\n{text}\n{end}{after}", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", help="only this engine's cases")
+    parser.add_argument("--games", type=int, default=100, help="games per case and count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", action="store_true", help="also measure bot strength/timing")
+    parser.add_argument("--bot-games", type=int, default=3000)
+    parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
+    args = parser.parse_args()
+    header = f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}"
+    by_engine: dict[str, list[dict]] = {}
+    for case in CASES:
+        if args.engine and case.engine != args.engine:
+            continue
+        for players in case.players:
+            row = measure(case, players, args.games, args.seed)
+            by_engine.setdefault(case.engine, []).append(row)
+            print(f"{case.engine} {case.label} {players}p: {row['actions_per_s']:,.0f} actions/s")
+    for engine, rows in by_engine.items():
+        text = f"{header}, `--games {args.games}`:\n\n{speed_table(rows)}"
+        print(f"\n## {engine}\n\n{text}\n")
+        if args.write:
+            write_block(engine, "speed", text)
+    if args.bots:
+        text = bot_matches(args.bot_games, args.seed, args.engine)
+        timing = bot_timing(2000, args.seed)
+        print(f"{text}\n\n{timing}")
+        if args.write:
+            write_block("kazoku-families", "bots", f"{header}:\n\n{text}\n\n{timing}")
+
+
+if __name__ == "__main__":
+    main()
