@@ -7,9 +7,13 @@ allowed gets the 403 page (django.core.exceptions.PermissionDenied -> templates/
 from collections.abc import Callable
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
+from django.utils.http import urlencode
+from django_htmx.http import HttpResponseClientRedirect
 
 from learning.models import Role
 from learning.services.accounts import user_role
@@ -28,6 +32,11 @@ def role_required(*roles: str) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if not request.user.is_authenticated:
+                if getattr(request, "htmx", False):
+                    # An HTMX fragment request: send the whole page to login, not the fragment.
+                    back = request.htmx.current_url_abs_path or request.get_full_path()
+                    login_url = resolve_url(settings.LOGIN_URL)
+                    return HttpResponseClientRedirect(f"{login_url}?{urlencode({'next': back})}")
                 return redirect_to_login(request.get_full_path())
             if user_role(user=request.user) not in allowed:
                 raise PermissionDenied("role not allowed")

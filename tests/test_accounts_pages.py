@@ -116,3 +116,22 @@ def test_a_visitor_is_sent_to_login_from_the_real_teacher_pages(client):
     response = client.get("/teach/")
     assert response.status_code == 302
     assert response["Location"].startswith("/login/?next=/teach/")
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db
+def test_an_anonymous_htmx_request_redirects_the_whole_page_to_login(client):
+    response = client.get("/teach/secret-roster/", HTTP_HX_REQUEST="true",
+                          HTTP_HX_CURRENT_URL="http://testserver/teach/secret-roster/?tab=2")
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == "/login/?next=%2Fteach%2Fsecret-roster%2F%3Ftab%3D2"
+
+
+@pytest.mark.django_db
+def test_a_missing_csrf_token_gets_the_friendly_expired_page(bob):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/login/", {"username": "bob", "password": "bob-pass-12"})
+    assert response.status_code == 403
+    assert "This form has expired" in response.content.decode()
