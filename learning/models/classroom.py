@@ -29,6 +29,8 @@ class Classroom(models.Model):
     @property
     def join_code_display(self) -> str:
         """The code as printed for people: ``KMN-7RT`` (typed with or without the dash)."""
+        if "-" in self.join_code:
+            return self.join_code
         half = len(self.join_code) // 2
         return f"{self.join_code[:half]}-{self.join_code[half:]}"
 

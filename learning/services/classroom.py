@@ -102,7 +102,8 @@ def classroom_for_code(*, code: str) -> Classroom:
     Closed and unknown codes get the same answer, so the page does not reveal which codes exist.
     """
     normalized = join_code_normalize(code)
-    classroom = Classroom.objects.filter(join_code=normalized, is_open=True).first()
+    typed = (code or "").strip().upper()  # codes set by hand may keep a dash ("DEMO-KANA")
+    classroom = Classroom.objects.filter(join_code__in={normalized, typed}, is_open=True).first()
     if not normalized or classroom is None:
         raise ClassroomError(_("This class code is unknown or the class is closed."))
     return classroom
