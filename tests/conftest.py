@@ -37,5 +37,5 @@ def _celery_eager_unless_redis(request):
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
-    """Hashing with PBKDF2's full cost makes every login in a test take ~0.3 s; MD5 is enough here."""
+    """PBKDF2 at full cost makes every test login take ~0.3 s; MD5 is enough in tests."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
