@@ -33,6 +33,8 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
+from learning import kana_table
+
 DECK_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "kazoku_deck.json"
 SCRIPTS = ("hiragana", "katakana")
 FAMILIES_ENGINE = "kazoku-families"
@@ -122,7 +124,13 @@ def deck() -> dict:
         "cards": tuple(card["id"] for card in data["cards"]),
         "rows": tuple((f["id"], tuple(f["cards"])) for f in data["kana_families"]),
         "columns": tuple((f["id"], tuple(f["cards"])) for f in data["gojuon_families"]),
-        "word_kana": tuple(k for card in data["cards"] for k in card["word"]["kana_ids"]),
+        # kana of the words that the catalog knows (small ゃゅょっ are not studied alone)
+        "word_kana": tuple(
+            k
+            for card in data["cards"]
+            for k in card["word"]["kana_ids"]
+            if (k, "hiragana") in kana_table.catalog()
+        ),
     }
 
 
@@ -306,8 +314,6 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list:
 def _with_labels(rec: Recommendation) -> Recommendation:
     """Glyphs for display, and the reason in the active language."""
     from django.utils.translation import gettext
-
-    from learning import kana_table
 
     labels = tuple(kana_table.info(k, s).glyph for k, s in rec.kana)
     args = dict(rec.reason_args)

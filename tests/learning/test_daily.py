@@ -1,0 +1,114 @@
+"""Daily session: phases, goal, streak and summary."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from learning.models import DailySession, LearnerSettings, LearningEvent
+from learning.services import daily as daily_service
+from learning.services.memory import memory_review
+
+pytestmark = pytest.mark.django_db
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def answer(user, kana, correct, at, script="hiragana"):
+    memory_review(
+        learner=user,
+        kana_id=kana,
+        script=script,
+        correct=correct,
+        response_ms=4000,
+        source="quiz",
+        at=at,
+        confused_with="" if correct else "me",
+    )
+
+
+def test_only_self_learners_have_a_daily_session(client, bob, alice):
+    client.force_login(bob)
+    assert client.get("/daily/").status_code == 403
+    client.force_login(alice)
+    assert client.get("/daily/").status_code == 403
+
+
+def test_the_warm_up_then_the_game_phase(client, dana):
+    client.force_login(dana)
+    assert client.post("/daily/", {"action": "warmup"})["Location"] == "/learn/quiz/"
+    session = DailySession.objects.get(learner=dana)
+    assert daily_service.daily_phase(session=session) == "warmup"  # questions still open
+    from learning.models import Prompt
+
+    for prompt in Prompt.objects.filter(learner=dana, source="quiz"):
+        client.post(
+            "/learn/quiz/", {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id}
+        )
+    assert daily_service.daily_phase(session=session) == "game"
+    page = client.get(f"/learn/quiz/?last={prompt.pk}").content.decode()
+    assert "Back to the daily session" in page
+
+
+def test_goal_can_be_set_and_is_checked(client, dana):
+    client.force_login(dana)
+    assert (
+        client.post(
+            "/daily/", {"action": "goal", "goal_kind": "minutes", "goal_value": "15"}
+        ).status_code
+        == 302
+    )
+    row = LearnerSettings.objects.get(learner=dana)
+    assert (row.goal_kind, row.goal_value) == ("minutes", 15)
+    for bad in (
+        {"goal_kind": "minutes", "goal_value": "0"},
+        {"goal_kind": "hours", "goal_value": "10"},
+        {"goal_kind": "reviews", "goal_value": "ten"},
+    ):
+        assert client.post("/daily/", {"action": "goal", **bad}).status_code == 400
+    row.refresh_from_db()
+    assert (row.goal_kind, row.goal_value) == ("minutes", 15)
+    assert client.post("/daily/", {"action": "fly"}).status_code == 400
+
+
+def test_goal_progress_counts_reviews_or_distinct_minutes(dana):
+    for i in range(6):
+        answer(dana, "a", True, NOW.replace(hour=8) + timedelta(seconds=20 * i))
+    answer(dana, "i", True, NOW.replace(hour=9))
+    assert daily_service.daily_goal_for(learner=dana, now=NOW).done == 7
+    daily_service.daily_goal_set(learner=dana, kind="minutes", value=10)
+    goal = daily_service.daily_goal_for(learner=dana, now=NOW)
+    assert (goal.done, goal.target, goal.reached, goal.percent) == (3, 10, False, 30)
+
+
+def test_streak_counts_consecutive_days_up_to_today_or_yesterday(dana):
+    from learning.selectors import streak_for
+
+    for days_ago in (1, 2, 3, 5):
+        answer(dana, "a", True, NOW - timedelta(days=days_ago))
+    assert streak_for(learner=dana, now=NOW) == 3
+    answer(dana, "a", True, NOW)
+    assert streak_for(learner=dana, now=NOW) == 4
+
+
+def test_summary_lists_practised_improved_still_weak_and_next_due(dana):
+    yesterday = NOW - timedelta(days=1)
+    answer(dana, "nu", False, yesterday)
+    since = NOW.replace(hour=6)
+    answer(dana, "nu", True, NOW.replace(hour=7))
+    answer(dana, "ne", True, NOW.replace(hour=7, minute=5))
+    answer(dana, "ne", False, NOW.replace(hour=7, minute=6))
+    LearningEvent.objects.create(
+        learner=dana,
+        kana_id="ka",
+        script="hiragana",
+        kind="exposure",
+        source="play",
+        created_at=NOW.replace(hour=8),
+    )
+    summary = daily_service.daily_summary(
+        learner=dana, since=since, now=NOW.replace(hour=7, minute=7)
+    )
+    assert [k.kana_id for k in summary.practised] == ["ka", "nu", "ne"]
+    assert [k.kana_id for k in summary.improved] == ["nu"]
+    assert "ne" in [k.kana_id for k in summary.still_weak]
+    assert summary.next_due and all(due > since for _, due in summary.next_due)
+    assert (summary.answers, summary.correct, summary.exposures) == (3, 2, 1)

@@ -1,0 +1,61 @@
+"""The learner dashboard: empty, a year of history, and 50,000 events in few queries."""
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+from django.urls import reverse
+
+from learning.demo_learning import history_build
+from learning.models import LearningEvent
+
+pytestmark = pytest.mark.django_db
+DASHBOARD = "/learn/"
+
+
+def test_a_learner_with_no_history_sees_every_kana_as_new(client, dana):
+    client.force_login(dana)
+    response = client.get(DASHBOARD)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('class="kana-cell state-new"') == 142
+    assert "0 mastered, 0 learning, 0 due, 71 new (0 weak)" in html
+    assert "No confusions in the last 30 days." in html
+    assert "until you have 512 reviews" in html
+    assert "Kazoku families" in html  # a recommendation for a beginner
+
+
+def test_a_year_of_history_shows_states_confusions_and_the_chart(client, dana):
+    count = history_build(learner=dana, days=365, answers_per_day=30, exposures_per_day=40)
+    assert count > 10_000
+    client.force_login(dana)
+    html = client.get(DASHBOARD).content.decode()
+    states = re.findall(r'class="kana-cell state-(\w+)', html)
+    assert len(states) == 142
+    assert {"mastered", "new"} <= set(states)  # katakana voiced kana were never studied
+    # every coloured cell also says its state in words
+    assert html.count('class="cell-state"') == 142
+    assert "read as" in html  # recent confusions listed
+    assert html.count('<rect class="bar-all"') == 30
+    assert "<svg" in html and 'role="img"' in html
+
+
+def test_dashboard_with_50000_events_renders_in_a_fixed_number_of_queries(
+    client, dana, django_assert_max_num_queries
+):
+    history_build(learner=dana, days=365, answers_per_day=60, exposures_per_day=140)
+    assert LearningEvent.objects.filter(learner=dana).count() >= 50_000
+    client.force_login(dana)
+    with django_assert_max_num_queries(12):
+        response = client.get(DASHBOARD)
+    assert response.status_code == 200
+
+
+def test_recommendations_and_model_note_follow_the_learner(client, dana, settings):
+    from learning.services.memory import parameters_fit
+
+    parameters_fit(learner=dana, now=datetime(2026, 3, 1, tzinfo=UTC))
+    client.force_login(dana)
+    html = client.get(DASHBOARD).content.decode()
+    assert "What to play next" in html and "Practises:" in html
+    assert reverse("learn:parameters_refit") in html

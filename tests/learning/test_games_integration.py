@@ -1,0 +1,93 @@
+"""Events and prompts from real deals and moves through the games service, and the daily
+session's game against CPU players."""
+
+import pytest
+
+from learning.models import DailySession, KanaMemory, LearningEvent, Prompt
+
+pytestmark = pytest.mark.django_db
+
+games_tables = pytest.importorskip("games.services.tables")
+games_play = pytest.importorskip("games.services.play")
+
+
+def solo_table(user, **options):
+    seats = [{"kind": "human", "user": user}] + [{"kind": "bot", "level": "easy"}] * 3
+    return games_tables.table_create(
+        user=user,
+        engine="kazoku-families",
+        options={"variant": "kana", "script": "katakana", "prompts": "every", **options},
+        seats=seats,
+    )
+
+
+def test_the_deal_records_the_learners_hand_and_opens_prompts(
+    dana, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        table = solo_table(dana)
+    exposures = LearningEvent.objects.filter(learner=dana, kind="exposure", table_id=table.pk)
+    assert exposures.exists()
+    assert set(exposures.values_list("script", flat=True)) == {"katakana"}
+    hand_prompts = Prompt.objects.filter(learner=dana, table_id=table.pk, status="open")
+    assert 1 <= hand_prompts.count() <= 3
+    for memory in KanaMemory.objects.filter(learner=dana):
+        assert memory.exposures >= 1 and memory.reps == 0
+
+
+def test_a_real_move_records_exposures_with_its_move_id(dana, django_capture_on_commit_callbacks):
+    from games.engines import action_key, get_engine
+
+    with django_capture_on_commit_callbacks(execute=True):
+        table = solo_table(dana, prompts="off")
+    table.refresh_from_db()
+    eng = get_engine(table.engine)
+    before = LearningEvent.objects.filter(learner=dana).count()
+    moves = 0
+    while table.status == "playing" and moves < 5:
+        state = eng.from_json(table.state)
+        if 0 not in eng.to_act(state):
+            break
+        action = eng.legal_actions(state, 0)[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            result = games_play.table_play(
+                table=table,
+                user=dana,
+                version=table.version,
+                token=f"t{moves}",
+                key=action_key(action),
+            )
+        table = result.table
+        moves += 1
+    assert moves >= 1
+    from games.models import Move
+
+    table_moves = set(Move.objects.filter(table=table).values_list("pk", flat=True))
+    after = LearningEvent.objects.filter(learner=dana, table_id=table.pk).exclude(move_id=None)
+    # asking draws or receives a card: it enters dana's hand and is recorded with its move
+    assert after.exists()
+    assert set(after.values_list("move_id", flat=True)) <= table_moves
+    assert set(after.values_list("kind", flat=True)) == {"exposure"}
+    assert LearningEvent.objects.filter(learner=dana).count() > before
+    assert not Prompt.objects.filter(learner=dana).exists()  # prompts "off"
+
+
+def test_the_daily_session_plays_the_recommended_game_against_cpus(client, dana):
+    client.force_login(dana)
+    page = client.get("/daily/").content.decode()
+    assert "1. Warm-up" in page and "Start the warm-up" in page
+    assert client.post("/daily/", {"action": "skip_warmup"}).status_code == 302
+    assert "Play the recommended game" in client.get("/daily/").content.decode()
+    response = client.post("/daily/", {"action": "play"})
+    assert response.status_code == 302
+    session = DailySession.objects.get(learner=dana)
+    from games.models import Table
+
+    table = Table.objects.get(pk=session.table_id)
+    assert table.engine == "kazoku-families" and table.status == "playing"
+    assert response["Location"] == table.get_absolute_url()
+    assert table.seats.filter(user=None).count() == 3
+    assert client.post("/daily/", {"action": "play"}).status_code == 409
+    assert "Back to the game" in client.get("/daily/").content.decode()
+    client.post("/daily/", {"action": "finish"})
+    assert "Kana practised" in client.get("/daily/").content.decode()
