@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engines.base import (
     Bot,
@@ -79,8 +79,9 @@ def rules_for(variant: str) -> Rules:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class KazokuState:
+class KazokuState(NamedTuple):
+    """A game position: immutable plain data (a named tuple, cheap to build at every apply)."""
+
     players: int
     seed: int
     variant: str
@@ -614,13 +615,7 @@ class KazokuFamilies(Engine):
         for (zone, index), card in zip(slots, cards, strict=True):
             zones[zone][index] = card
         hands = tuple(tuple(sorted(h, key=rules.order.__getitem__)) for h in zones[:-1])
-        return KazokuState(
-            **{
-                **{name: getattr(state, name) for name in KazokuState.__slots__},
-                "hands": hands,
-                "pile": tuple(zones[-1]),
-            }
-        )
+        return state._replace(hands=hands, pile=tuple(zones[-1]))
 
 
 ENGINE = KazokuFamilies()
