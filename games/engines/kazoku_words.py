@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from games.engines.base import (
@@ -53,6 +53,7 @@ from games.engines.kazoku_words_index import (
 )
 
 PHASES = ("turn", "after_ask", "last_words", "over")
+LOG_WINDOW = 30  # views show the latest events; `known` keeps the public memory of older ones
 TABLE_SIZES = (0, 3, 4, 5)
 
 
@@ -66,6 +67,18 @@ class Rules:
     script: str
     replay_on_give: bool
     max_rounds: int
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "hand_size": self.hand_size,
+            "target_points": self.target_points,
+            "table_cards": self.table_cards,
+            "end": self.end,
+            "decks": self.decks,
+            "script": self.script,
+            "replay_on_give": self.replay_on_give,
+            "max_rounds": self.max_rounds,
+        }
 
 
 @dataclass(frozen=True)
@@ -214,12 +227,16 @@ class KazokuWords(Engine):
         else:
             raise IllegalAction("Unknown action: ask for a kana, form a word or pass.")
         new, events = _settle(new, events)
-        return replace(new, log=state.log + tuple(events)), events
+        return _with(new, log=state.log + tuple(events)), events
 
     def _form(self, state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
         steal = state.phase != "last_words"
+        word_card = action.get("word")
+        legal = (
+            _forms(state, seat, steal=steal, only=word_card) if isinstance(word_card, str) else []
+        )
         key = action_key(action)
-        if key not in {action_key(a) for a in _forms(state, seat, steal=steal)}:
+        if not any(action_key(form) == key for form in legal):
             raise IllegalAction("You cannot form that word with these cards now.")
         return _form(state, seat, action)
 
@@ -247,8 +264,8 @@ class KazokuWords(Engine):
             "last_words": list(state.last_words),
             "ended_by": state.ended_by,
             "scripts": state.scripts,
-            "options": {f.name: getattr(rules, f.name) for f in fields(Rules)},
-            "log": _visible(state.log, seat),
+            "options": rules.public(),
+            "log": _visible(state.log[-LOG_WINDOW:], seat),
         }
 
     def is_over(self, state: State) -> bool:
@@ -299,7 +316,7 @@ class KazokuWords(Engine):
             hidden = len(state.hands[s]) - len(state.known[s])
             hands[s] = tuple(state.known[s]) + tuple(pool[:hidden])
             del pool[:hidden]
-        return replace(state, hands=tuple(hands), pile=tuple(pool))
+        return _with(state, hands=tuple(hands), pile=tuple(pool))
 
 
 # --- rules as functions of the state ----------------------------------------------------------
@@ -313,9 +330,17 @@ def askable(hand: tuple[str, ...]) -> list[str]:
     return sorted(kana)
 
 
-def _forms(state: State, seat: int, *, steal: bool, first_only: bool = False) -> list[dict]:
+def _forms(
+    state: State, seat: int, *, steal: bool, first_only: bool = False, only: str | None = None
+) -> list[dict]:
     return formable(
-        state.hands[seat], state.table, state.scored, seat, steal=steal, first_only=first_only
+        state.hands[seat],
+        state.table,
+        state.scored,
+        seat,
+        steal=steal,
+        first_only=first_only,
+        only=only,
     )
 
 
@@ -334,14 +359,14 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     events.append({"type": "no_card", "seat": seat, "kana": kana})
     if not state.pile:
         return _after_ask(state, seat), events
-    card, state = state.pile[0], replace(state, pile=state.pile[1:])
+    card, state = state.pile[0], _with(state, pile=state.pile[1:])
     state = _add_to_hand(state, seat, card)
     events += _draw_events(seat, card)
     if base(card) == kana:
         events.append({"type": "good_pick", "seat": seat, "card": card})
         known = list(state.known)
         known[seat] = state.known[seat] + (card,)
-        return replace(state, known=tuple(known)), events
+        return _with(state, known=tuple(known)), events
     return _after_ask(state, seat), events
 
 
@@ -351,10 +376,10 @@ def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
     known[holder] = _without(known[holder], (card,)) if card in known[holder] else known[holder]
     hands[seat] = hands[seat] + (card,)
     known[seat] = known[seat] + (card,)
-    state = replace(state, hands=tuple(hands), known=tuple(known))
+    state = _with(state, hands=tuple(hands), known=tuple(known))
     events.append({"type": "give", "seat": holder, "to": seat, "card": card})
     if state.pile:
-        drawn, state = state.pile[0], replace(state, pile=state.pile[1:])
+        drawn, state = state.pile[0], _with(state, pile=state.pile[1:])
         state = _add_to_hand(state, holder, drawn)
         events += _draw_events(holder, drawn)
     if state.rules.replay_on_give:
@@ -364,8 +389,8 @@ def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
 
 def _after_ask(state: State, seat: int) -> State:
     """After a give or a plain draw: form a word or pass; with nothing to form, pass at once."""
-    if _forms(replace(state, phase="after_ask"), seat, steal=True, first_only=True):
-        return replace(state, phase="after_ask")
+    if _forms(_with(state, phase="after_ask"), seat, steal=True, first_only=True):
+        return _with(state, phase="after_ask")
     return _end_turn(state)
 
 
@@ -374,7 +399,7 @@ def _pass_or_draw(state: State, seat: int, kind: str) -> tuple[State, list[dict]
         return _next_last_word(state), [{"type": "pass", "seat": seat}]
     events: list[dict] = [{"type": kind, "seat": seat}]
     if kind == "draw":
-        card, state = state.pile[0], replace(state, pile=state.pile[1:])
+        card, state = state.pile[0], _with(state, pile=state.pile[1:])
         state = _add_to_hand(state, seat, card)
         events = _draw_events(seat, card)
     return _end_turn(state), events
@@ -394,7 +419,7 @@ def _form(state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
     scored[seat] = scored[seat] + (word_card,)
     table = _without(state.table, table_used)
     pile_empty = state.rules.end == "pile_empty"
-    state = replace(
+    state = _with(
         state,
         hands=tuple(hands),
         known=tuple(known),
@@ -421,7 +446,7 @@ def _form(state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
         return _next_last_word(state), events
     rules = state.rules
     if rules.end == "target" and _points(state.scored[seat]) >= rules.target_points:
-        return replace(state, phase="over", ended_by="target"), events
+        return _with(state, phase="over", ended_by="target"), events
     return _end_turn(state), events
 
 
@@ -446,21 +471,21 @@ def _refill_table(state: State) -> tuple[State, list[dict]]:
     events: list[dict] = [{"type": "table", "cards": table[before:]}] if table[before:] else []
     if jokers:
         events.append({"type": "joker_back", "count": jokers})
-    return replace(state, pile=pile, table=table), events
+    return _with(state, pile=pile, table=table), events
 
 
 def _end_turn(state: State) -> State:
     turns = state.turns + 1
     if turns >= state.rules.max_rounds * state.players:
-        return replace(state, turns=turns, phase="over", ended_by="max_rounds")
-    return replace(state, turns=turns, turn=(state.turn + 1) % state.players, phase="turn")
+        return _with(state, turns=turns, phase="over", ended_by="max_rounds")
+    return _with(state, turns=turns, turn=(state.turn + 1) % state.players, phase="turn")
 
 
 def _next_last_word(state: State) -> State:
     rest = state.last_words[1:]
     if rest:
-        return replace(state, last_words=rest)
-    return replace(state, last_words=(), phase="over", ended_by="pile_empty")
+        return _with(state, last_words=rest)
+    return _with(state, last_words=(), phase="over", ended_by="pile_empty")
 
 
 def _settle(state: State, events: list[dict]) -> tuple[State, list[dict]]:
@@ -470,10 +495,18 @@ def _settle(state: State, events: list[dict]) -> tuple[State, list[dict]]:
         return state, events
     order = tuple((state.turn + i) % state.players for i in range(state.players))
     events = events + [{"type": "last_words", "order": order}]
-    return replace(state, phase="last_words", last_words=order), events
+    return _with(state, phase="last_words", last_words=order), events
 
 
 # --- small helpers ---------------------------------------------------------------------------
+
+
+def _with(state: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without its per-call introspection (hot path)."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _clockwise(state: State, seat: int) -> list[int]:
@@ -483,7 +516,7 @@ def _clockwise(state: State, seat: int) -> list[int]:
 def _add_to_hand(state: State, seat: int, card: str) -> State:
     hands = list(state.hands)
     hands[seat] = hands[seat] + (card,)
-    return replace(state, hands=tuple(hands))
+    return _with(state, hands=tuple(hands))
 
 
 def _draw_events(seat: int, card: str) -> list[dict]:
@@ -508,14 +541,21 @@ def _visible(log, seat: int | None) -> list[dict]:
             continue
         if seat is not None and event.get("except") == seat:
             continue
-        shown.append({key: _to_json(value) for key, value in event.items()})
+        if event["type"] in _EVENTS_WITH_LISTS:
+            shown.append({key: _to_json(value) for key, value in event.items()})
+        else:
+            shown.append(dict(event))
     return shown
 
 
+_EVENTS_WITH_LISTS = frozenset({"start", "form", "table", "last_words"})
+
+
 def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple):
+    kind = type(value)
+    if kind is tuple:
         return [_to_json(item) for item in value]
-    if isinstance(value, Mapping):
+    if kind is dict:
         return {key: _to_json(item) for key, item in value.items()}
     return value
 

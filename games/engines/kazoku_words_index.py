@@ -37,6 +37,7 @@ class Word:
     length: int
     points: int
     star: bool
+    need_mask: int  # one bit per deck kana in ``needs`` (see ``KANA_BIT``)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class WordIndex:
 
 def base(card: str) -> str:
     """``"ka.2"`` -> ``"ka"``; ``"joker1.3"`` -> ``"joker1"``."""
+    found = _BASE.get(card)
+    if found is not None:
+        return found
     dot = card.find(".")
     return card if dot < 0 else card[:dot]
 
@@ -63,6 +67,11 @@ def deck_ids(decks: int) -> tuple[str, ...]:
     for copy in range(2, decks + 1):
         ids.extend(f"{card}.{copy}" for card in one)
     return tuple(ids)
+
+
+def _kana_of_all(decks: int) -> dict[str, str | None]:
+    """Card id -> its kana id (``None`` for a joker), for every id of up to ``decks`` decks."""
+    return {card: (None if is_joker(card) else base(card)) for card in deck_ids(decks)}
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +96,7 @@ def word_index() -> WordIndex:
             length=len(raw["kana_ids"]),
             points=raw["points"],
             star=raw["star"],
+            need_mask=sum(1 << deck.ids.index(k) for k, _n in needs),
         )
         for k, _n in needs:
             uses.setdefault(k, []).append(card_id)
@@ -99,26 +109,34 @@ def word_index() -> WordIndex:
 def by_kana(cards: Iterable[str]) -> dict[str, list[str]]:
     """Non-joker cards grouped by kana, each group sorted (the canonical copy first)."""
     groups: dict[str, list[str]] = {}
+    kana_of = KANA_OF
     for card in cards:
-        if not is_joker(card):
-            groups.setdefault(base(card), []).append(card)
-    for group in groups.values():
-        group.sort()
+        kana = kana_of[card]
+        if kana is not None:
+            group = groups.get(kana)
+            if group is None:
+                groups[kana] = [card]
+            else:
+                group.append(card)
+                group.sort()
     return groups
 
 
-def stealable(scored: Sequence[Sequence[str]], seat: int) -> dict[str, list[tuple[int, str]]]:
-    """Per kana, the (victim, card) pairs ``seat`` could steal: one canonical card per victim
-    and kana (copies carry the same word, so the same length and points)."""
-    found: dict[str, list[tuple[int, str]]] = {}
+def stealable(
+    scored: Sequence[Sequence[str]], seat: int
+) -> dict[str, list[tuple[int, str, int]]]:
+    """Per kana, the (victim, card, word length) ``seat`` could steal: one canonical card per
+    victim and kana (copies carry the same word, so the same length and points)."""
+    words = word_index().words
+    found: dict[str, list[tuple[int, str, int]]] = {}
     for victim, cards in enumerate(scored):
-        if victim == seat:
+        if victim == seat or not cards:
             continue
         for card in sorted(cards):
-            kana = base(card)
+            kana = KANA_OF[card]
             pairs = found.setdefault(kana, [])
             if not pairs or pairs[-1][0] != victim:
-                pairs.append((victim, card))
+                pairs.append((victim, card, words[kana].length))
     return found
 
 
@@ -152,26 +170,65 @@ def formable(
     *,
     steal: bool,
     first_only: bool = False,
+    only: str | None = None,
 ) -> list[dict]:
     """Every canonical ``form`` action ``seat`` may take (see ``docs/rules/kazoku-words.md``).
 
     Canonical choices keep the list short: the lowest id among identical copies in one place,
     the lowest joker id, a joker only for a kana that hand and table cannot cover, one card per
     victim and kana. Different sources (hand, table, which victim, joker) are distinct actions.
+    A cheap count check discards most words before the exact enumeration. ``only``: just the
+    forms whose word card is that card id (to check one submitted action cheaply).
     """
-    index = word_index()
-    hand_k = by_kana(hand)
-    table_k = by_kana(table)
-    jokers = sorted(card for card in hand if is_joker(card))
-    joker = jokers[0] if jokers else None
-    steals = stealable(scored, seat) if steal else {}
-    found: list[dict] = []
-    for word_card, from_table in _word_cards(hand_k, table_k):
-        word = index.words[base(word_card)]
-        if word.wild > 1 or (word.wild and joker is None):
+    words = word_index().words
+    kana_of, bit_of = KANA_OF, KANA_BIT
+    # canonical word cards (lowest copy per kana, hand before table) and what is in sight
+    candidates: dict[tuple[str, bool], str] = {}
+    avail = 0
+    joker = None
+    for card in hand:
+        kana = kana_of[card]
+        if kana is None:
+            joker = card if joker is None or card < joker else joker
             continue
-        actions = _forms_of(word, word_card, from_table, hand_k, table_k, joker, steals)
-        for action in actions:
+        avail |= bit_of[card]
+        known = candidates.get((kana, False))
+        if known is None or card < known:
+            candidates[(kana, False)] = card
+    for card in table:
+        kana = kana_of[card]
+        avail |= bit_of[card]
+        known = candidates.get((kana, True))
+        if known is None or card < known:
+            candidates[(kana, True)] = card
+    below = [avail] * 8  # kana usable in a word of n kana: hand, table, shorter steals
+    if steal:
+        by_length = [0] * 8
+        lengths = _LENGTH
+        for victim, cards in enumerate(scored):
+            if victim != seat:
+                for card in cards:
+                    by_length[lengths[card]] |= bit_of[card]
+        for n in range(1, 8):
+            below[n] = below[n - 1] | by_length[n - 1]
+    found: list[dict] = []
+    hand_k = table_k = steals = None
+    for (kana, from_table), word_card in candidates.items():
+        if only is not None and word_card != only:
+            continue
+        word = words[kana]
+        spare = 0 if joker is None else 1
+        if word.wild:
+            if word.wild > spare:
+                continue
+            spare = 0
+        missing = word.need_mask & ~below[word.length]
+        if missing and missing.bit_count() > spare:
+            continue  # a cheap over-approximation: the exact enumeration decides
+        if hand_k is None:
+            hand_k, table_k = by_kana(hand), by_kana(table)
+            steals = stealable(scored, seat) if steal else {}
+        for action in _forms_of(word, word_card, from_table, hand_k, table_k, joker, steals):
             found.append(action)
             if first_only:
                 return found
@@ -193,20 +250,35 @@ def _forms_of(
     hand_k: Mapping[str, list[str]],
     table_k: Mapping[str, list[str]],
     joker: str | None,
-    steals: Mapping[str, list[tuple[int, str]]],
+    steals: Mapping[str, list[tuple[int, str, int]]],
 ) -> list[dict]:
     per_kana = []
     spare_joker = joker is not None and not word.wild
+    own, length = word.card, word.length
+    simple = True  # one way only for every kana: no product to enumerate
     for kana, need in word.needs:
-        in_hand = [c for c in hand_k.get(kana, ()) if c != word_card]
-        on_table = [c for c in table_k.get(kana, ()) if c != word_card]
-        victims = [(v, c) for v, c in steals.get(kana, ()) if word_length_of(c) < word.length]
-        if len(in_hand) + len(on_table) + len(victims) + spare_joker < need:
+        in_hand = hand_k.get(kana, _NONE)
+        on_table = table_k.get(kana, _NONE)
+        if kana == own:  # a word needing its own kana again: not the word card itself
+            in_hand = [c for c in in_hand if c != word_card]
+            on_table = [c for c in on_table if c != word_card]
+        victims = steals.get(kana, _NONE)
+        if victims:
+            victims = [(v, c) for v, c, n in victims if n < length]
+        covered = len(in_hand) + len(on_table)
+        if covered + len(victims) + spare_joker < need:
             return []
-        # a joker only where hand and table fall short (a bounded choice, never a whim)
-        joker_ok = spare_joker and len(in_hand) + len(on_table) < need
-        ways = _ways(need, len(in_hand), len(on_table), range(len(victims)), joker_ok)
+        if not victims and not on_table and covered >= need:
+            ways = _SIMPLE_WAYS[need]
+        else:
+            simple = False
+            # a joker only where hand and table fall short (a bounded choice, never a whim)
+            joker_ok = spare_joker and covered < need
+            ways = _ways(need, len(in_hand), len(on_table), range(len(victims)), joker_ok)
         per_kana.append((kana, in_hand, on_table, victims, ways))
+    if simple:
+        combo = tuple(entry[4][0] for entry in per_kana)
+        return [_action(word, word_card, from_table, per_kana, combo, joker, word.wild)]
     actions = []
     for combo in product(*(entry[4] for entry in per_kana)):
         used_jokers = sum(way[3] for way in combo) + word.wild
@@ -219,8 +291,12 @@ def _forms_of(
     return actions
 
 
+_NONE: tuple = ()
+_SIMPLE_WAYS = {n: ((n, 0, (), 0),) for n in range(1, 8)}
+
+
 def word_length_of(card: str) -> int:
-    return word_index().words[base(card)].length
+    return word_index().words[KANA_OF[card]].length
 
 
 def _action(word, word_card, from_table, per_kana, combo, joker, used_jokers) -> dict:
@@ -230,7 +306,7 @@ def _action(word, word_card, from_table, per_kana, combo, joker, used_jokers) ->
     for (kana, in_hand, on_table, victims, _), (h, t, chosen, j) in zip(
         per_kana, combo, strict=True
     ):
-        cards = in_hand[:h] + on_table[:t]
+        cards = [*in_hand[:h], *on_table[:t]]
         table_used += on_table[:t]
         for v in chosen:
             steal.append(victims[v])
@@ -257,3 +333,14 @@ def _action(word, word_card, from_table, per_kana, combo, joker, used_jokers) ->
         "steal": [[v, c] for v, c in steal],
         "joker": joker if used_jokers else None,
     }
+
+
+_BASE: dict[str, str] = {}
+KANA_OF: dict[str, str | None] = _kana_of_all(3)  # card id -> kana id; None for jokers
+KANA_BIT: dict[str, int] = {  # card id -> one bit per kana (0 for jokers)
+    card: 0 if kana is None else 1 << load_deck().ids.index(kana) for card, kana in KANA_OF.items()
+}
+_BASE.update({card: card.split(".")[0] for card in KANA_OF})
+_LENGTH: dict[str, int] = {  # card id -> length of its word (jokers: none)
+    card: word_index().words[kana].length for card, kana in KANA_OF.items() if kana
+}
