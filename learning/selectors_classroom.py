@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, CharField, Count, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Assignment, Classroom, GoalKind, Kana, Membership
 from .models.memory import KanaMemory, LearningEvent
 from .models.summaries import ConfusionSummary, LearnerActivity
-from .srs import state_of
+from .srs import MASTERED_STABILITY_DAYS, state_of
 
 
 def assignments_open_for(
@@ -87,10 +87,18 @@ def _table_counts_for(assignment: Assignment, seat: dict) -> bool:
 
 
 def assignment_progress(
-    *, assignment: Assignment, student_ids: Iterable[int], now: datetime | None = None
+    *,
+    assignment: Assignment,
+    student_ids: Iterable[int],
+    now: datetime | None = None,
+    seats: list[dict] | None = None,
 ) -> dict[int, int]:
-    """Progress of each student towards the goal (games, minutes or reviews): one query."""
-    from learning.services.classroom_summaries import seats_played
+    """Progress of each student towards the goal (games, minutes or reviews): one query.
+
+    ``seats`` (from ``seats_played`` since the assignment was set, or earlier) saves the
+    query when several assignments of one class are computed together.
+    """
+    from learning.services.classroom_summaries import play_seconds, seats_played
 
     now = now or timezone.now()
     ids = list(student_ids)
@@ -109,15 +117,21 @@ def assignment_progress(
         progress.update({row["learner_id"]: row["n"] for row in rows})
         return progress
     seconds: dict[int, int] = dict.fromkeys(ids, 0)
-    for seat in seats_played(learner_ids=ids, since=assignment.created_at, now=end):
+    if seats is None:
+        seats = seats_played(learner_ids=ids, since=assignment.created_at, now=end)
+    for seat in seats:
+        if seat["user_id"] not in progress:
+            continue
         if not _table_counts_for(assignment, seat):
             continue
         if assignment.goal_kind == GoalKind.GAMES:
             finished_at = seat["finished_at"]
             if seat["finished"] and finished_at and finished_at <= assignment.due_at:
                 progress[seat["user_id"]] += 1
-        else:
-            seconds[seat["user_id"]] += seat["seconds"]
+        else:  # the time played inside the assignment's window
+            start = max(seat["started_at"], assignment.created_at)
+            stop = min(seat["end_at"], end) if seat["end_at"] else None
+            seconds[seat["user_id"]] += play_seconds(start=start, end=stop)
     if assignment.goal_kind == GoalKind.MINUTES:
         progress = {uid: total // 60 for uid, total in seconds.items()}
     return progress
@@ -194,9 +208,22 @@ def kana_for_script(*, script: str) -> list[Kana]:
     return list(Kana.objects.filter(script=script).order_by("order"))
 
 
-def _memory_rows(student_ids: list[int], script: str):
-    return KanaMemory.objects.filter(learner_id__in=student_ids, script=script).values_list(
-        "learner_id", "kana_id", "reps", "due", "stability", "errors"
+def mastery_state_expression(now: datetime) -> Case:
+    """learning.srs.state_of as SQL, so thousands of rows need no datetime parsing in Python."""
+    return Case(
+        When(Q(reps=0) | Q(due__isnull=True), then=Value("new")),
+        When(due__lte=now, then=Value("due")),
+        When(stability__gte=MASTERED_STABILITY_DAYS, then=Value("mastered")),
+        default=Value("learning"),
+        output_field=CharField(),
+    )
+
+
+def _memory_rows(student_ids: list[int], script: str, now: datetime):
+    return (
+        KanaMemory.objects.filter(learner_id__in=student_ids, script=script)
+        .annotate(state=mastery_state_expression(now))
+        .values_list("learner_id", "kana_id", "reps", "state", "errors")
     )
 
 
@@ -312,10 +339,9 @@ def class_dashboard(
         for s in students
     }
     per_kana: dict[str, list[int]] = {k: [0, 0, 0] for k in glyphs}
-    for learner_id, kana_id, reps, due, stability, errors in _memory_rows(ids, script):
+    for learner_id, kana_id, reps, state, errors in _memory_rows(ids, script, now):
         if kana_id not in position:
             continue
-        state = state_of(reps=reps, due=due, stability=stability, now=now)
         row = rows[learner_id]
         row.cells[position[kana_id]] = state
         row.due_count += state == "due"
@@ -354,9 +380,19 @@ def class_assignments_progress(
     assignments = list(
         Assignment.objects.filter(classroom=classroom).order_by("-due_at", "-id")[:limit]
     )
+    from learning.services.classroom_summaries import seats_played
+
+    played = [a for a in assignments if a.goal_kind != GoalKind.REVIEWS]
+    seats = (
+        seats_played(learner_ids=student_ids, since=min(a.created_at for a in played), now=now)
+        if played
+        else []
+    )
     result = []
     for assignment in assignments:
-        values = assignment_progress(assignment=assignment, student_ids=student_ids, now=now)
+        values = assignment_progress(
+            assignment=assignment, student_ids=student_ids, now=now, seats=seats
+        )
         done = sum(1 for v in values.values() if v >= assignment.goal_value)
         result.append(
             {

@@ -158,6 +158,10 @@ def after_commit(
         )
     )
     if eng.is_over(after):
+        # Teacher dashboards: refresh the players' class summaries (learning/tasks_classroom.py).
+        from learning.tasks_classroom import refresh_summaries_after_game
+
+        refresh_summaries_after_game.delay_on_commit(table_id)
         return
     if followups and any(seats[index].played_by_bot for index in eng.to_act(after)):
         tasks.bots_play.delay_on_commit(table_id, version)

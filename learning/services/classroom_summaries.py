@@ -25,7 +25,7 @@ MAX_GAME_SECONDS = 2 * 60 * 60  # an abandoned table never counts for more than 
 BATCH = 200
 
 
-def _play_seconds(*, start: datetime, end: datetime | None) -> int:
+def play_seconds(*, start: datetime, end: datetime | None) -> int:
     if end is None or end <= start:
         return 0
     return min(int((end - start).total_seconds()), MAX_GAME_SECONDS)
@@ -76,7 +76,7 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
                 "started_at": started,
                 "finished_at": row["table__finished_at"],
                 "end_at": end,
-                "seconds": _play_seconds(start=max(started, since), end=end),
+                "seconds": play_seconds(start=max(started, since), end=end),
             }
         )
     return seats
