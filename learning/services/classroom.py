@@ -206,12 +206,17 @@ def roster_create(*, classroom: Classroom, names_text: str) -> list[dict]:
     for name in names:
         _display_name_clean(name)
     cards = []
-    with transaction.atomic():
-        for name in names:
-            username, password = username_generate(display_name=name), password_generate()
-            user = _student_account_create(username=username, password=password, display_name=name)
-            Membership.objects.create(classroom=classroom, student=user)
-            cards.append({"display_name": name, "username": username, "password": password})
+    try:
+        with transaction.atomic():
+            for name in names:
+                username, password = username_generate(display_name=name), password_generate()
+                user = _student_account_create(
+                    username=username, password=password, display_name=name
+                )
+                Membership.objects.create(classroom=classroom, student=user)
+                cards.append({"display_name": name, "username": username, "password": password})
+    except IntegrityError as exc:  # another request took a generated username meanwhile
+        raise ClassroomError(_("Please try again: a username was taken meanwhile.")) from exc
     return cards
 
 

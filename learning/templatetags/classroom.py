@@ -45,9 +45,13 @@ def heatmap_cells(states: list[str]) -> str:
 
 @register.inclusion_tag("teach/partials/student_assignments.html", takes_context=True)
 def student_assignments(context) -> dict:
-    """The viewer's open assignments with their progress, first thing on their home page."""
-    from learning.selectors_classroom import assignments_with_progress_for
+    """The viewer's open assignments with their progress, and their classes' live tables."""
+    from learning.selectors_classroom import assignments_with_progress_for, classrooms_of
 
     user = context["request"].user
-    items = assignments_with_progress_for(student=user) if user.is_authenticated else []
-    return {"items": items}
+    if not user.is_authenticated:
+        return {"items": [], "classes": []}
+    return {
+        "items": assignments_with_progress_for(student=user),
+        "classes": list(classrooms_of(student=user)),
+    }

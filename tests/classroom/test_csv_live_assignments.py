@@ -91,6 +91,7 @@ def test_students_see_their_assignments_first_on_home(as_bob, alice_class, bob):
     assert "Katakana week" in html
     assert html.index("Your assignments") < html.index("Play a game")
     assert "0 / 3" in html
+    assert reverse("teach_live", args=[alice_class.pk]) in html  # their class's live tables
 
 
 def test_a_teacher_sets_an_assignment_with_the_lobbys_options(as_alice, alice_class):
