@@ -128,7 +128,10 @@ WSGI_APPLICATION = "kanagame.wsgi.application"
 # --- Database -----------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+    # Persistent connections, checked before reuse so a restarted PostgreSQL costs no 500s.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {
