@@ -29,6 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from games.engines import get_engine  # noqa: E402
 from games.engines.conformance import playout  # noqa: E402
+from games.engines.kazoku_deck import load_deck  # noqa: E402
+from games.engines.kazoku_families import rules_for  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -45,14 +47,14 @@ CASES = [
     Case("kazoku-families", "gojuon", {"variant": "gojuon"}),
 ]
 
-# (engine, options, seat bots) played with seat rotation, for win rates.
+# (engine, options, seat bots, games) played with seat rotation, for win rates.
 BOT_MATCHES = [
-    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "easy")),
-    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "normal")),
-    ("kazoku-families", {"variant": "kana"}, ("normal", "easy", "easy")),
-    ("kazoku-families", {"variant": "kana"}, ("hard", "easy", "easy")),
-    ("kazoku-families", {"variant": "themed"}, ("hard", "normal", "easy")),
-    ("kazoku-families", {"variant": "gojuon"}, ("hard", "normal", "easy")),
+    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "easy"), 2100),
+    ("kazoku-families", {"variant": "kana"}, ("hard", "normal", "normal"), 2100),
+    ("kazoku-families", {"variant": "kana"}, ("normal", "easy", "easy"), 2100),
+    ("kazoku-families", {"variant": "kana"}, ("hard", "easy", "easy"), 2100),
+    ("kazoku-families", {"variant": "themed"}, ("hard", "normal", "easy"), 600),
+    ("kazoku-families", {"variant": "gojuon"}, ("hard", "normal", "easy"), 600),
 ]
 
 
@@ -67,6 +69,81 @@ def random_game(engine, players: int, seed: int, options: dict) -> int:
         state, _events = engine.apply(state, seat, action)
         actions += 1
     return actions
+
+
+def bare_kana_game(players: int, seed: int) -> int:
+    """The baseline: these rules as a bare mutable loop (kana families, random asks, no
+    contract, no immutability, no checks, no events). Returns the number of actions."""
+    rng = random.Random(seed)
+    rules = rules_for("kana")
+    deck = list(load_deck().ids)
+    rng.shuffle(deck)
+    hands = [set(deck[p * 5 : p * 5 + 5]) for p in range(players)]
+    pile = deck[players * 5 :]
+    laid, seat, actions = 0, 0, 0
+    while laid < rules.family_count:
+        hand = hands[seat]
+        if not hand:
+            if pile:
+                hand.add(pile.pop())
+            else:
+                seat = (seat + 1) % players
+                continue
+        asks = [
+            (target, card)
+            for family in {rules.family_of[c] for c in hand}
+            for card in rules.members[family]
+            if card not in hand
+            for target in range(players)
+            if target != seat
+        ]
+        actions += 1
+        again = False
+        if asks:
+            target, card = rng.choice(asks)
+            if card in hands[target]:
+                hands[target].discard(card)
+                hand.add(card)
+                again = True
+            elif pile:
+                drawn = pile.pop()
+                hand.add(drawn)
+                again = drawn == card
+        if not again:
+            for family in {rules.family_of[c] for c in hand}:
+                if rules.member_sets[family] <= hand:
+                    hand -= rules.member_sets[family]
+                    laid += 1
+            seat = (seat + 1) % players
+    return actions
+
+
+def measure_against_bare(players: int, games: int, seed: int) -> tuple[dict, dict]:
+    """Kana families through the contract and the bare loop, game by game alternately, so
+    both see the same machine load (the ratio is the load-independent figure)."""
+    engine = get_engine("kazoku-families")
+    totals = {"engine": [0, 0.0], "bare": [0, 0.0]}
+    for g in range(games):
+        started = time.process_time()
+        totals["engine"][0] += random_game(engine, players, seed + g, {"variant": "kana"})
+        middle = time.process_time()
+        totals["bare"][0] += bare_kana_game(players, seed + g)
+        totals["engine"][1] += middle - started
+        totals["bare"][1] += time.process_time() - middle
+    rows = []
+    for name, label in (("engine", "kana, interleaved"), ("bare", "kana, bare mutable loop")):
+        actions, seconds = totals[name]
+        rows.append(
+            {
+                "case": label,
+                "players": players,
+                "games": games,
+                "actions_per_game": actions / games,
+                "actions_per_s": actions / seconds,
+                "games_per_s": games / seconds,
+            }
+        )
+    return rows[0], rows[1]
 
 
 def measure(case: Case, players: int, games: int, seed: int) -> dict:
@@ -99,15 +176,16 @@ def speed_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def bot_matches(games: int, seed: int, engine_name: str | None) -> str:
-    """Win shares per bot level over ``games`` games per match, rotating seats."""
+def bot_matches(seed: int, engine_name: str | None, scale: float = 1.0) -> str:
+    """Win shares per bot level (ties split), rotating seats; ``scale`` x the listed games."""
     lines = [
         "| options | seats | games | win share per seat level (ties split) |",
         "| --- | --- | ---: | --- |",
     ]
-    for name, options, bots in BOT_MATCHES:
+    for name, options, bots, games in BOT_MATCHES:
         if engine_name and name != engine_name:
             continue
+        games = max(len(bots), int(games * scale))
         engine = get_engine(name)
         wins: dict[str, float] = {level: 0.0 for level in bots}
         seats = len(bots)
@@ -125,7 +203,8 @@ def bot_matches(games: int, seed: int, engine_name: str | None) -> str:
                     wins[order[s]] += 1 / len(winners)
         total = per_rotation * seats
         shares = ", ".join(
-            f"{level} {wins[level] / total / bots.count(level):.1%}" for level in dict.fromkeys(bots)
+            f"{level} {wins[level] / total / bots.count(level):.1%}"
+            for level in dict.fromkeys(bots)
         )
         lines.append(f"| {options} | {', '.join(bots)} | {total} | {shares} (per seat) |")
     return "\n".join(lines)
@@ -134,7 +213,10 @@ def bot_matches(games: int, seed: int, engine_name: str | None) -> str:
 def bot_timing(decisions: int, seed: int) -> str:
     """Decision time of each Kazoku bot level over states from seeded 3/6-player games."""
     engine = get_engine("kazoku-families")
-    lines = ["| bot | players | decisions | median ms | p95 ms | max ms |", "| --- | ---: | ---: | ---: | ---: | ---: |"]  # fmt: skip
+    lines = [
+        "| bot | players | decisions | median ms | p95 ms | max ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for players in (3, 6):
         for level in ("easy", "normal", "hard"):
             bot, rng, times = engine.bot(level), random.Random(seed), []
@@ -175,25 +257,32 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per case and count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", action="store_true", help="also measure bot strength/timing")
-    parser.add_argument("--bot-games", type=int, default=3000)
+    parser.add_argument("--bot-scale", type=float, default=1.0, help="x the listed bot games")
+    parser.add_argument("--no-speed", action="store_true", help="skip the speed cases")
     parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
     args = parser.parse_args()
     header = f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}"
     by_engine: dict[str, list[dict]] = {}
-    for case in CASES:
+    for case in [] if args.no_speed else CASES:
         if args.engine and case.engine != args.engine:
             continue
         for players in case.players:
             row = measure(case, players, args.games, args.seed)
             by_engine.setdefault(case.engine, []).append(row)
             print(f"{case.engine} {case.label} {players}p: {row['actions_per_s']:,.0f} actions/s")
+    if not args.no_speed and args.engine in (None, "kazoku-families"):
+        ours, bare = measure_against_bare(4, args.games, args.seed)
+        by_engine.setdefault("kazoku-families", []).extend([ours, bare])
+        ratio = ours["actions_per_s"] / bare["actions_per_s"]
+        print(f"kana 4p interleaved: {ours['actions_per_s']:,.0f} vs bare loop ")
+        print(f"{bare['actions_per_s']:,.0f} actions/s: ratio {ratio:.2f} (target 0.25)")
     for engine, rows in by_engine.items():
         text = f"{header}, `--games {args.games}`:\n\n{speed_table(rows)}"
         print(f"\n## {engine}\n\n{text}\n")
         if args.write:
             write_block(engine, "speed", text)
     if args.bots:
-        text = bot_matches(args.bot_games, args.seed, args.engine)
+        text = bot_matches(args.seed, args.engine, args.bot_scale)
         timing = bot_timing(2000, args.seed)
         print(f"{text}\n\n{timing}")
         if args.write:

@@ -119,14 +119,15 @@ def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], 
     state, and this is the engine's hot spot (see docs/bench.md).
     """
     rules = rules_for(variant)
+    held = frozenset(hand)
     missing: list[str] = []
     complete = []
-    for family, count in family_counts(rules, hand).items():
-        members = rules.members[family]
-        if count == len(members):
-            complete.append(family)
+    for family in dict.fromkeys(map(rules.family_of.__getitem__, hand)):
+        lacking = [card for card in rules.members[family] if card not in held]
+        if lacking:
+            missing += lacking
         else:
-            missing += [card for card in members if card not in hand]
+            complete.append(family)
     return tuple(missing), tuple(complete)
 
 
@@ -141,7 +142,7 @@ def _with(rules: Rules, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _without(hand: tuple[str, ...], cards: Any) -> tuple[str, ...]:
-    return tuple(card for card in hand if card not in cards)
+    return tuple([card for card in hand if card not in cards])
 
 
 class _Turn:
@@ -401,7 +402,7 @@ class KazokuFamilies(Engine):
             self._check_ask(turn, seat, action)
             self._ask(turn, seat, action["target"], action["card"])
         new_state = turn.frozen()
-        return new_state, [dict(event) for event in turn.events]
+        return new_state, list(map(dict, turn.events))
 
     def _ask(self, turn: _Turn, seat: int, target: int, card: str) -> None:
         family = turn.rules.family_of[card]
@@ -409,7 +410,9 @@ class KazokuFamilies(Engine):
             {"type": "ask", "seat": seat, "target": target, "card": card, "family": family}
         )
         if card in turn.hands[target]:
-            turn.hands[target] = _without(turn.hands[target], (card,))
+            given_from = turn.hands[target]
+            at = given_from.index(card)
+            turn.hands[target] = given_from[:at] + given_from[at + 1 :]
             turn.give(seat, card)
             turn.events.append({"type": "given", "seat": target, "to": seat, "card": card})
             self._after_gain(turn, seat, card)
