@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.engines.base import Engine
+from games.engines.kazoku_deck import load_deck
 from games.models import Move, Seat, Table
 from learning.services.play import play_observed
 
@@ -21,11 +22,36 @@ logger = logging.getLogger(__name__)
 
 
 def _cards_seen(view: Mapping[str, Any] | None) -> dict[str, str]:
-    """Card id -> script for every card the view shows."""
+    """Card id -> script for every card the view shows.
+
+    Engines that list their visible cards in ``view["kana"]`` (Kazoku families) give the
+    script per card; others (the word game) are read from their zones: hand, table cards,
+    scored words, publicly known cards and the cards named by the visible log, with the script
+    letters of ``view["scripts"]`` (one per deck card, deck order).
+    """
     if not view:
         return {}
-    kana = view.get("kana") or {}
-    return {card: (info or {}).get("script", "") for card, info in kana.items()}
+    if "kana" in view:
+        return {card: (info or {}).get("script", "") for card, info in view["kana"].items()}
+    cards: set[str] = set(view.get("hand") or [])
+    cards.update(view.get("table") or [])
+    for zone in ("scored", "known"):
+        for seat_cards in view.get(zone) or []:
+            cards.update(seat_cards)
+    for event in view.get("log") or []:
+        if isinstance(event.get("card"), str):
+            cards.add(event["card"])
+        cards.update(c for c in event.get("cards") or () if isinstance(c, str))
+    return {card: _script_letter(view, card) for card in cards}
+
+
+def _script_letter(view: Mapping[str, Any], card: str) -> str:
+    letters = view.get("scripts")
+    deck = load_deck()
+    base = card.split(".")[0]
+    if isinstance(letters, str) and base in deck.cards and len(letters) == len(deck.ids):
+        return "katakana" if letters[deck.ids.index(base)] == "k" else "hiragana"
+    return ""
 
 
 def _hand(view: Mapping[str, Any] | None) -> set[str]:

@@ -1,9 +1,221 @@
-"""The Kazoku word-game board (filled in once the engine's view settles)."""
+"""The Kazoku word-game board: your cards with their words, table cards, scored words, asks,
+the words you can form (with where each card comes from) and the log in words."""
 
 from __future__ import annotations
 
-from games.views.boards.common import BoardPresenter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from games.engines import action_key
+from games.engines.base import competition_ranks
+from games.engines.kazoku_deck import load_deck
+from games.views.boards.common import BoardContext, BoardPresenter, Player, kazoku_card, ranking
+
+HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+
+
+def word_of(card_id: str, script: str) -> dict[str, Any] | None:
+    """The word printed on a card, in the card's script, with its romaji and meaning."""
+    base = card_id.split(".")[0]
+    card = load_deck().cards.get(base)
+    if card is None or "word" not in card.extra:
+        return None
+    word = card.extra["word"]
+    lang = (get_language() or "en").split("-")[0]
+    kana = word["kana"]
+    if script == "katakana":
+        kana = kana.translate(HIRAGANA_TO_KATAKANA)
+    return {
+        "kana": kana,
+        "romaji": word["romaji"],
+        "meaning": word.get(lang) or word.get("en", ""),
+        "points": word["points"],
+        "star": word["star"],
+    }
 
 
 class KazokuWordsBoard(BoardPresenter):
-    template = "games/boards/generic.html"
+    template = "games/boards/kazoku_words.html"
+
+    def build(
+        self,
+        *,
+        view: Mapping[str, Any],
+        legal: Sequence[dict],
+        players: list[Player],
+        me: int | None,
+        romaji: str,
+    ) -> BoardContext:
+        def card(card_id: str, with_word: bool = True) -> dict[str, Any]:
+            shown = kazoku_card(card_id, view, romaji)
+            if with_word and not shown["joker"]:
+                shown["word"] = word_of(card_id, shown["script"])
+            return shown
+
+        seats = []
+        for player in players:
+            index = player.index
+            scored = [card(c) for c in view["scored"][index]]
+            seats.append(
+                {
+                    "player": player,
+                    "hand_size": view["hand_sizes"][index],
+                    "known": [card(c, with_word=False) for c in view["known"][index]],
+                    "scored": scored,
+                    "score": view["scores"][index],
+                    "to_act": index in view.get("to_act", []),
+                }
+            )
+        asks, forms, others = [], [], []
+        for action in legal:
+            key = action_key(action)
+            if action["type"] == "ask":
+                shown = card(action["kana"], with_word=False)
+                label = _("Ask everyone for %(card)s") % {"card": shown["label"]}
+                asks.append({"key": key, "card": shown, "label": label})
+            elif action["type"] == "form":
+                forms.append(self._form(action, key, card, players, romaji))
+            elif action["type"] == "draw":
+                others.append({"key": key, "label": _("Draw a card")})
+            elif action["type"] == "pass":
+                label = _("Pass") if view.get("phase") != "after_ask" else _("End my turn")
+                others.append({"key": key, "label": label})
+        log = [
+            sentence
+            for event in view.get("log", [])
+            if (sentence := self.sentence(event, players, view, romaji))
+        ]
+        over = view.get("phase") == "over"
+        outcome = None
+        if over:
+            outcome = {"scores": view["scores"], "ranks": competition_ranks(view["scores"])}
+        return BoardContext(
+            template=self.template,
+            me=me,
+            players=players,
+            data={
+                "seats": seats,
+                "hand": [card(c) for c in view["hand"]] if view.get("hand") is not None else None,
+                "table": [card(c) for c in view.get("table", [])],
+                "pile_size": view["pile_count"],
+                "turn": None if over else (view.get("to_act") or [None])[0],
+                "phase": view.get("phase"),
+                "target": view["options"]["target_points"],
+                "end": view["options"]["end"],
+                "round": view["turns"] // max(1, view["players"]) + 1,
+                "max_rounds": view["options"]["max_rounds"],
+                "asks": asks,
+                "forms": forms,
+                "others": others,
+                "over": over,
+                "ended_by": view.get("ended_by"),
+            },
+            log=log[-14:],
+            ranking=ranking(outcome, players),
+        )
+
+    def _form(self, action, key, card, players, romaji) -> dict[str, Any]:
+        word_card = card(action["word"])
+        stolen = {c: victim for victim, c in action.get("steal", [])}
+        parts = []
+        for card_id in action["cards"]:
+            shown = card(card_id, with_word=False)
+            if card_id == action.get("joker"):
+                source = _("joker")
+            elif card_id in stolen:
+                source = _("taken from %(name)s") % {"name": players[stolen[card_id]].name}
+            elif card_id in action.get("table", []):
+                source = _("table")
+            else:
+                source = _("hand")
+            parts.append({"card": shown, "source": source})
+        word = word_card.get("word") or {}
+        label = _("Form %(word)s (%(romaji)s%(points)s) with %(parts)s") % {
+            "word": word.get("kana", ""),
+            "romaji": "" if romaji == "never" else word.get("romaji", "") + ", ",
+            "points": ngettext("%(n)s point", "%(n)s points", word.get("points", 0))
+            % {"n": word.get("points", 0)},
+            "parts": ", ".join(f"{p['card']['label']} ({p['source']})" for p in parts),
+        }
+        return {"key": key, "word": word_card, "parts": parts, "label": label}
+
+    def sentence(
+        self,
+        event: Mapping[str, Any],
+        players: Sequence[Player],
+        view: Mapping[str, Any] | None = None,
+        romaji: str = "always",
+    ) -> str | None:
+        view = view or {}
+
+        def who(index: int) -> str:
+            text = players[index].label if 0 <= index < len(players) else "?"
+            return text[:1].upper() + text[1:]
+
+        def whom(index: int) -> str:
+            return players[index].label if 0 <= index < len(players) else "?"
+
+        def card_text(card_id: str) -> str:
+            return kazoku_card(card_id, view, romaji)["label"]
+
+        kind = event.get("type")
+        if kind == "start":
+            return _("The game starts: %(name)s plays first.") % {"name": whom(event["seat"])}
+        if kind == "ask":
+            return _("%(name)s asked everyone for %(card)s.") % {
+                "name": who(event["seat"]),
+                "card": card_text(event["kana"]),
+            }
+        if kind == "no_card":
+            return _("Nobody has %(card)s: back to the pile.") % {"card": card_text(event["kana"])}
+        if kind == "give":
+            return _("%(giver)s gave %(card)s to %(receiver)s.") % {
+                "giver": who(event["seat"]),
+                "card": card_text(event["card"]),
+                "receiver": whom(event["to"]),
+            }
+        if kind == "draw":
+            if "card" in event:
+                return _("%(name)s drew %(card)s.") % {
+                    "name": who(event["seat"]),
+                    "card": card_text(event["card"]),
+                }
+            return _("%(name)s drew a card.") % {"name": who(event["seat"])}
+        if kind == "good_pick":
+            return _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s.") % {
+                "name": who(event["seat"]),
+                "card": card_text(event["card"]),
+            }
+        if kind == "form":
+            shown = kazoku_card(event["word"], view, romaji)
+            word = word_of(event["word"], shown.get("script", "hiragana")) or {}
+            text = _("%(name)s formed %(word)s%(romaji)s: %(points)s.") % {
+                "name": who(event["seat"]),
+                "word": word.get("kana", ""),
+                "romaji": "" if romaji == "never" else f" ({word.get('romaji', '')})",
+                "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
+                % {"n": event.get("points", 0)},
+            }
+            for victim, stolen in event.get("steal", ()):
+                text += " " + _("%(card)s was taken from %(name)s.") % {
+                    "card": card_text(stolen),
+                    "name": whom(victim),
+                }
+            return text
+        if kind == "table":
+            cards = ", ".join(card_text(c) for c in event.get("cards", ()))
+            return _("New table cards: %(cards)s.") % {"cards": cards}
+        if kind == "joker_back":
+            return ngettext(
+                "%(n)s joker went back into the pile.",
+                "%(n)s jokers went back into the pile.",
+                event["count"],
+            ) % {"n": event["count"]}
+        if kind == "pass":
+            return _("%(name)s passed.") % {"name": who(event["seat"])}
+        if kind == "last_words":
+            return _("The pile is empty: everyone may form one last word.")
+        return None

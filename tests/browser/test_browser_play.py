@@ -1,0 +1,116 @@
+"""A real browser plays a whole Kazoku game against three CPU players.
+
+The demo self-learner logs in, creates a solo ``kazoku-families`` kana-rows table from the
+lobby form, plays to the end by clicking legal-action buttons (HTMX swaps the board), and
+reads the ranking. A second run starts with JavaScript disabled (plain POST + redirect) for
+the first moves, then finishes with JavaScript on. Screenshots go to test-results/<test>/.
+"""
+
+import re
+
+import pytest
+
+from learning.services.accounts import user_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+USERNAME, PASSWORD = "learner", "kana-demo-2026"
+MAX_CLICKS = 300
+
+
+@pytest.fixture
+def learner(transactional_db):
+    return user_create(username=USERNAME, password=PASSWORD, role="self", display_name="Kana")
+
+
+def log_in(page, base_url: str) -> None:
+    page.goto(f"{base_url}/login/")
+    page.fill("input[name=username]", USERNAME)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main").get_by_role("button", name=re.compile("log in", re.I)).click()
+    page.wait_for_url(re.compile(r"/(?!login)"))
+
+
+def create_solo_table(page, base_url: str) -> str:
+    page.goto(f"{base_url}/play/")
+    page.get_by_role("link", name="New table: Kazoku: happy families").click()
+    page.get_by_label("Families").select_option("kana")
+    page.get_by_label("Script").select_option("hiragana")
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option("normal")
+    page.get_by_role("button", name="Create the table").click()
+    page.wait_for_url(re.compile(r"/play/t/[A-Z0-9]+/$"))
+    assert page.get_by_role("heading", name="Your hand").is_visible()
+    return page.url
+
+
+def board_version(page) -> str:
+    return page.locator("#board").get_attribute("data-version")
+
+
+def play_with_htmx(page, clicks: int = MAX_CLICKS) -> int:
+    """Click the first legal action until the game is over; each click swaps the board."""
+    played = 0
+    for _ in range(clicks):
+        if page.locator("#board .ranking").count():
+            return played
+        before = board_version(page)
+        page.locator("#board button[name=action]").first.click()
+        page.wait_for_function(
+            "(v) => { const b = document.querySelector('#board');"
+            " return b && (b.dataset.version !== v || b.querySelector('.ranking')); }",
+            arg=before,
+        )
+        played += 1
+    raise AssertionError("the game did not end")
+
+
+def check_ranking(page) -> None:
+    assert page.get_by_role("heading", name="Ranking").is_visible()
+    rows = page.locator(".ranking-list li")
+    assert rows.count() == 4
+    assert page.get_by_role("link", name="Watch the replay").is_visible()
+
+
+def test_play_a_solo_game_to_the_end(browser, live_server, learner, results_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log_in(page, live_server.url)
+    create_solo_table(page, live_server.url)
+    page.screenshot(path=f"{results_dir}/board.png", full_page=True)
+    # Keyboard play: the first legal action is a focusable, labelled button.
+    first = page.locator("#board button[name=action]").first
+    assert first.get_attribute("aria-label")
+    before = board_version(page)
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(v) => document.querySelector('#board').dataset.version !== v", arg=before
+    )
+    play_with_htmx(page)
+    check_ranking(page)
+    page.screenshot(path=f"{results_dir}/ranking.png", full_page=True)
+    context.close()
+
+
+def test_first_moves_without_javascript_then_finish(browser, live_server, learner, results_dir):
+    plain = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    page = plain.new_page()
+    log_in(page, live_server.url)
+    url = create_solo_table(page, live_server.url)
+    for _ in range(3):
+        if page.locator(".ranking").count():
+            break
+        before = int(board_version(page))
+        page.locator("#board button[name=action]").first.click()
+        page.wait_for_load_state()
+        assert page.url == url  # Post/Redirect/Get back to the board
+        assert int(board_version(page)) > before
+    page.screenshot(path=f"{results_dir}/no-js.png", full_page=True)
+    state = plain.storage_state()
+    plain.close()
+    scripted = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 900})
+    page = scripted.new_page()
+    page.goto(url)
+    play_with_htmx(page)
+    check_ranking(page)
+    scripted.close()
