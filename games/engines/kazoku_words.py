@@ -45,6 +45,7 @@ from games.engines.base import (
 )
 from games.engines.kazoku_deck import SCRIPTS, deal_scripts
 from games.engines.kazoku_words_index import (
+    KANA_OF,
     base,
     deck_ids,
     formable,
@@ -103,7 +104,7 @@ class State:
 
 def _points(cards: tuple[str, ...]) -> int:
     words = word_index().words
-    return sum(words[base(card)].points for card in cards)
+    return sum(words[KANA_OF[card]].points for card in cards)
 
 
 class KazokuWords(Engine):
@@ -201,8 +202,8 @@ class KazokuWords(Engine):
         if seat not in self.to_act(state):
             return []
         if state.phase == "last_words":
-            return _forms(state, seat, steal=False) + [{"type": "pass"}]
-        forms = _forms(state, seat, steal=True)
+            return _copies(_forms(state, seat, steal=False)) + [{"type": "pass"}]
+        forms = _copies(_forms(state, seat, steal=True))
         if state.phase == "after_ask":
             return forms + [{"type": "pass"}]
         asks = [{"type": "ask", "kana": kana} for kana in askable(state.hands[seat])]
@@ -220,7 +221,7 @@ class KazokuWords(Engine):
             new, events = self._form(state, seat, action)
         elif kind == "ask" and set(action) == {"type", "kana"}:
             new, events = _ask(state, seat, action["kana"])
-        elif action_key(action) in ('{"type":"pass"}', '{"type":"draw"}'):
+        elif action == {"type": "pass"} or action == {"type": "draw"}:
             if action not in self.legal_actions(state, seat):
                 raise IllegalAction(f"You cannot {kind} now.")
             new, events = _pass_or_draw(state, seat, kind)
@@ -233,7 +234,7 @@ class KazokuWords(Engine):
         steal = state.phase != "last_words"
         word_card = action.get("word")
         legal = (
-            _forms(state, seat, steal=steal, only=word_card) if isinstance(word_card, str) else []
+            _forms(state, seat, steal=steal, only=word_card) if isinstance(word_card, str) else ()
         )
         key = action_key(action)
         if not any(action_key(form) == key for form in legal):
@@ -326,22 +327,38 @@ def askable(hand: tuple[str, ...]) -> list[str]:
     """Kana one may ask for: those the held word cards still need (the word card supplies its
     own kana; jokers and kana on no card cannot be asked for)."""
     words = word_index().words
-    kana = {k for card in hand if not is_joker(card) for k, _n in words[base(card)].needs}
+    kana: set[str] = set()
+    for card in hand:
+        kind = KANA_OF[card]
+        if kind is not None:
+            kana.update(words[kind].need_kana)
     return sorted(kana)
 
 
-def _forms(
-    state: State, seat: int, *, steal: bool, first_only: bool = False, only: str | None = None
-) -> list[dict]:
-    return formable(
-        state.hands[seat],
-        state.table,
-        state.scored,
-        seat,
-        steal=steal,
-        first_only=first_only,
-        only=only,
+def _forms(state: State, seat: int, *, steal: bool, only: str | None = None) -> tuple[dict, ...]:
+    """The form actions of ``seat`` (``only``: those with that word card), memoised on the
+    state object: a pure function of its fields, computed once for ``legal_actions`` and
+    ``apply`` (``_with`` never carries the memo over to a new state)."""
+    key = (seat, steal)
+    memo = state.__dict__.get("_memo")
+    if memo is not None and memo[0] == key:
+        found = memo[1]
+        return found if only is None else tuple(f for f in found if f["word"] == only)
+    found = tuple(
+        formable(state.hands[seat], state.table, state.scored, seat, steal=steal, only=only)
     )
+    if only is None:
+        state.__dict__["_memo"] = (key, found)
+    return found
+
+
+def _copies(forms: tuple[dict, ...]) -> list[dict]:
+    """Fresh action dicts, so that callers cannot alter the memo."""
+    return [
+        {**f, "cards": list(f["cards"]), "table": list(f["table"]),
+         "steal": [list(pair) for pair in f["steal"]]}
+        for f in forms
+    ]  # fmt: skip
 
 
 def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
@@ -353,7 +370,7 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
         )
     events: list[dict] = [{"type": "ask", "seat": seat, "kana": kana}]
     for holder in _clockwise(state, seat):
-        copies = sorted(card for card in state.hands[holder] if base(card) == kana)
+        copies = sorted(card for card in state.hands[holder] if KANA_OF[card] == kana)
         if copies:
             return _give(state, seat, holder, copies[0], events)
     events.append({"type": "no_card", "seat": seat, "kana": kana})
@@ -362,7 +379,7 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     card, state = state.pile[0], _with(state, pile=state.pile[1:])
     state = _add_to_hand(state, seat, card)
     events += _draw_events(seat, card)
-    if base(card) == kana:
+    if KANA_OF[card] == kana:
         events.append({"type": "good_pick", "seat": seat, "card": card})
         known = list(state.known)
         known[seat] = state.known[seat] + (card,)
@@ -389,8 +406,9 @@ def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
 
 def _after_ask(state: State, seat: int) -> State:
     """After a give or a plain draw: form a word or pass; with nothing to form, pass at once."""
-    if _forms(_with(state, phase="after_ask"), seat, steal=True, first_only=True):
-        return _with(state, phase="after_ask")
+    waiting = _with(state, phase="after_ask")
+    if _forms(waiting, seat, steal=True):
+        return waiting
     return _end_turn(state)
 
 
@@ -504,8 +522,10 @@ def _settle(state: State, events: list[dict]) -> tuple[State, list[dict]]:
 def _with(state: State, **changes: Any) -> State:
     """``dataclasses.replace`` without its per-call introspection (hot path)."""
     new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    fields_ = new.__dict__
+    fields_.update(state.__dict__)
+    fields_.update(changes)
+    fields_.pop("_memo", None)
     return new
 
 

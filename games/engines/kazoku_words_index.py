@@ -38,6 +38,7 @@ class Word:
     points: int
     star: bool
     need_mask: int  # one bit per deck kana in ``needs`` (see ``KANA_BIT``)
+    need_kana: tuple[str, ...]  # the deck kana in ``needs``
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ def word_index() -> WordIndex:
             points=raw["points"],
             star=raw["star"],
             need_mask=sum(1 << deck.ids.index(k) for k, _n in needs),
+            need_kana=tuple(k for k, _n in needs),
         )
         for k, _n in needs:
             uses.setdefault(k, []).append(card_id)
@@ -122,9 +124,7 @@ def by_kana(cards: Iterable[str]) -> dict[str, list[str]]:
     return groups
 
 
-def stealable(
-    scored: Sequence[Sequence[str]], seat: int
-) -> dict[str, list[tuple[int, str, int]]]:
+def stealable(scored: Sequence[Sequence[str]], seat: int) -> dict[str, list[tuple[int, str, int]]]:
     """Per kana, the (victim, card, word length) ``seat`` could steal: one canonical card per
     victim and kana (copies carry the same word, so the same length and points)."""
     words = word_index().words
@@ -183,24 +183,26 @@ def formable(
     words = word_index().words
     kana_of, bit_of = KANA_OF, KANA_BIT
     # canonical word cards (lowest copy per kana, hand before table) and what is in sight
-    candidates: dict[tuple[str, bool], str] = {}
+    in_hand: dict[str, str] = {}
+    on_table: dict[str, str] = {}
     avail = 0
     joker = None
     for card in hand:
         kana = kana_of[card]
         if kana is None:
-            joker = card if joker is None or card < joker else joker
+            if joker is None or card < joker:
+                joker = card
             continue
         avail |= bit_of[card]
-        known = candidates.get((kana, False))
+        known = in_hand.get(kana)
         if known is None or card < known:
-            candidates[(kana, False)] = card
+            in_hand[kana] = card
     for card in table:
         kana = kana_of[card]
         avail |= bit_of[card]
-        known = candidates.get((kana, True))
+        known = on_table.get(kana)
         if known is None or card < known:
-            candidates[(kana, True)] = card
+            on_table[kana] = card
     below = [avail] * 8  # kana usable in a word of n kana: hand, table, shorter steals
     if steal:
         by_length = [0] * 8
@@ -211,9 +213,11 @@ def formable(
                     by_length[lengths[card]] |= bit_of[card]
         for n in range(1, 8):
             below[n] = below[n - 1] | by_length[n - 1]
+    candidates = [(kana, card, False) for kana, card in in_hand.items()]
+    candidates += [(kana, card, True) for kana, card in on_table.items()]
     found: list[dict] = []
     hand_k = table_k = steals = None
-    for (kana, from_table), word_card in candidates.items():
+    for kana, word_card, from_table in candidates:
         if only is not None and word_card != only:
             continue
         word = words[kana]
