@@ -104,3 +104,23 @@ def test_a_teacher_sees_only_their_classes_in_the_list(as_alice, alice_class, da
     assert list(response.context["classes"]) == list(
         Classroom.objects.filter(teacher__username="alice")
     )
+
+
+def test_every_teacher_page_renders_for_the_classes_teacher(as_alice, alice_class, bob):
+    cid = alice_class.pk
+    for url in [
+        reverse("teach_home"),
+        reverse("teach_class", args=[cid]),
+        reverse("teach_class", args=[cid]) + "?script=katakana",
+        reverse("teach_class_settings", args=[cid]),
+        reverse("teach_roster", args=[cid]),
+        reverse("teach_student", args=[cid, bob.pk]),
+        reverse("teach_student_delete", args=[cid, bob.pk]),
+        reverse("teach_assignments", args=[cid]),
+        reverse("teach_assignments", args=[cid]) + "?engine=kazoku-families",
+        reverse("teach_live", args=[cid]),
+    ]:
+        response = as_alice.get(url)
+        assert response.status_code == 200, url
+        assert alice_class.name in response.content.decode(), url
+    assert as_alice.get(reverse("teach_assignments", args=[cid]) + "?engine=x").status_code == 400
