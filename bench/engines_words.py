@@ -1,0 +1,241 @@
+"""Kazoku word game (`kazoku-words`): speed, bot strength, bot decision time, game endings.
+
+    .venv/bin/python bench/engines_words.py                 # everything, markdown on stdout
+    .venv/bin/python bench/engines_words.py --only speed    # or: bots, timing, endings
+    .venv/bin/python bench/engines_words.py --write         # also update docs/bench.md
+
+Speed (seeded, one process, CPU time): an *engine action* is ``to_act`` + ``legal_actions`` for
+the acting seat + ``apply``. "random" picks uniformly among the legal actions (as
+``bench/engines.py`` does); "easy bots" plays the easy bot, which needs ``view`` too: the
+table gives the engine-only rate (time inside ``to_act``/``legal_actions``/``apply``) and the
+full loop rate (engine + ``view`` + ``Bot.choose``).
+
+Bots: hard, normal and easy at one table of 3, seats rotated, seeded; plus head-to-head
+pairs. Timing: each level's ``choose`` on states from 4-player games with 5 table cards (where
+steals and table words abound). Endings: random-action games over every option set, counting
+how each ended (target, pile empty, round limit).
+
+``--write`` replaces the block between ``<!-- bench:kazoku-words -->`` and
+``<!-- /bench:kazoku-words -->`` in docs/bench.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.engines import get_engine  # noqa: E402
+
+ENG = get_engine("kazoku-words")
+
+OPTION_SETS = [
+    ("default (target 15)", {}),
+    ("table_cards=5", {"table_cards": 5}),
+    ("end=pile_empty", {"end": "pile_empty"}),
+    ("decks=2, hand_size=8, target 25", {"decks": 2, "hand_size": 8, "target_points": 25}),
+    ("decks=3, table 5, pile_empty, mixed", {"decks": 3, "table_cards": 5, "end": "pile_empty",
+                                             "script": "mixed"}),
+]  # fmt: skip
+
+
+def play(players: int, seed: int, options: dict, level: str | None) -> tuple[int, float, float]:
+    """One game; returns (actions, engine seconds, total seconds). ``level=None``: random."""
+    rng = random.Random(seed)
+    bot = ENG.bot(level) if level else None
+    engine_s = total_s = 0.0
+    clock = time.process_time
+    state = ENG.new_game(players=players, seed=seed, options=options)
+    actions = 0
+    while not ENG.is_over(state):
+        t0 = clock()
+        seat = ENG.to_act(state)[0]
+        legal = ENG.legal_actions(state, seat)
+        t1 = clock()
+        action = bot.choose(ENG.view(state, seat), legal, rng) if bot else rng.choice(legal)
+        t2 = clock()
+        state, _events = ENG.apply(state, seat, action)
+        t3 = clock()
+        engine_s += (t1 - t0) + (t3 - t2)
+        total_s += t3 - t0
+        actions += 1
+    return actions, engine_s, total_s
+
+
+def speed(games: int, seed: int) -> str:
+    lines = [
+        "| options | players | driver | games | actions/game | engine actions/s "
+        "| full loop actions/s | games/s |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, options in OPTION_SETS:
+        for players in (2, 4, 6):
+            for driver in ("random", "easy"):
+                runs = [
+                    play(players, seed + g, options, None if driver == "random" else "easy")
+                    for g in range(games)
+                ]
+                actions = sum(r[0] for r in runs)
+                engine_s = sum(r[1] for r in runs)
+                total_s = sum(r[2] for r in runs)
+                lines.append(
+                    f"| {label} | {players} | {driver} | {games} | {actions / games:.0f} "
+                    f"| {actions / engine_s:,.0f} | {actions / total_s:,.0f} "
+                    f"| {games / total_s:,.1f} |"
+                )
+                print(lines[-1], file=sys.stderr)
+    return "\n".join(lines)
+
+
+def match(players_bots: tuple[str, ...], games: int, seed: int, options: dict) -> dict:
+    """Win share of each level (ties split) over ``games`` games, seats rotated."""
+    wins: Counter = Counter()
+    seats = len(players_bots)
+    per_rotation = games // seats
+    for shift in range(seats):
+        order = players_bots[shift:] + players_bots[:shift]
+        bots = [ENG.bot(level) for level in order]
+        for g in range(per_rotation):
+            game_seed = seed + shift * 100_000 + g
+            rng = random.Random(game_seed)
+            state = ENG.new_game(players=seats, seed=game_seed, options=options)
+            while not ENG.is_over(state):
+                seat = ENG.to_act(state)[0]
+                legal = ENG.legal_actions(state, seat)
+                action = bots[seat].choose(ENG.view(state, seat), legal, rng)
+                state, _ = ENG.apply(state, seat, action)
+            ranks = ENG.outcome(state)["ranks"]
+            winners = [s for s, rank in enumerate(ranks) if rank == 1]
+            for s in winners:
+                wins[order[s]] += 1 / len(winners)
+    total = per_rotation * seats
+    return {level: wins[level] / total for level in dict.fromkeys(players_bots)}, total
+
+
+def bots(games: int, seed: int) -> str:
+    lines = [
+        "| options | seats | games | win share (ties split) |",
+        "| --- | --- | ---: | --- |",
+    ]
+    matches = [
+        ({}, ("hard", "normal", "easy")),
+        ({"table_cards": 4}, ("hard", "normal", "easy")),
+        ({"end": "pile_empty"}, ("hard", "normal", "easy")),
+        ({}, ("hard", "normal")),
+        ({}, ("normal", "easy")),
+    ]
+    for options, seats in matches:
+        shares, total = match(seats, games, seed, options)
+        text = ", ".join(f"{level} {share:.1%}" for level, share in shares.items())
+        lines.append(f"| {options or 'default'} | {', '.join(seats)} | {total} | {text} |")
+        print(lines[-1], file=sys.stderr)
+    return "\n".join(lines)
+
+
+def timing(decisions: int, seed: int) -> str:
+    lines = [
+        "| bot | decisions | with steals available | median ms | p95 ms | max ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    options = {"table_cards": 5}
+    for level in ("easy", "normal", "hard"):
+        bot, rng, times, stealing = ENG.bot(level), random.Random(seed), [], 0
+        game = 0
+        drivers = [ENG.bot("hard"), ENG.bot("normal"), ENG.bot(level), ENG.bot("easy")]
+        while len(times) < decisions:
+            state = ENG.new_game(players=4, seed=seed + game, options=options)
+            game += 1
+            while not ENG.is_over(state) and len(times) < decisions:
+                seat = ENG.to_act(state)[0]
+                legal = ENG.legal_actions(state, seat)
+                view = ENG.view(state, seat)
+                if seat == 2:
+                    stealing += any(a["type"] == "form" and a["steal"] for a in legal)
+                    started = time.perf_counter()
+                    action = bot.choose(view, legal, rng)
+                    times.append((time.perf_counter() - started) * 1000)
+                else:
+                    action = drivers[seat].choose(view, legal, rng)
+                state, _ = ENG.apply(state, seat, action)
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        lines.append(
+            f"| {level} | {len(times)} | {stealing} | {statistics.median(times):.3f} "
+            f"| {p95:.3f} | {times[-1]:.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def endings(games: int, seed: int) -> str:
+    lines = [
+        "| options | games | players | ended by target / pile empty / round limit "
+        "| max turns (limit) |",
+        "| --- | ---: | --- | --- | --- |",
+    ]
+    for label, options in [*OPTION_SETS, ("max_rounds=10", {"max_rounds": 10})]:
+        ended, max_turns, limit = Counter(), 0, 0
+        for g in range(games):
+            players = 2 + g % 5
+            rng = random.Random(seed + g)
+            state = ENG.new_game(players=players, seed=seed + g, options=options)
+            while not ENG.is_over(state):
+                seat = ENG.to_act(state)[0]
+                state, _ = ENG.apply(state, seat, rng.choice(ENG.legal_actions(state, seat)))
+            ended[state.ended_by] += 1
+            if state.turns > max_turns:
+                max_turns, limit = state.turns, state.rules.max_rounds * players
+        lines.append(
+            f"| {label} | {games} | 2-6 | {ended['target']} / {ended['pile_empty']} / "
+            f"{ended['max_rounds']} | {max_turns} ({limit}) |"
+        )
+        print(lines[-1], file=sys.stderr)
+    return "\n".join(lines)
+
+
+def write_block(text: str) -> None:
+    path = ROOT / "docs" / "bench.md"
+    start, end = "<!-- bench:kazoku-words -->", "<!-- /bench:kazoku-words -->"
+    content = path.read_text(encoding="utf-8")
+    if start not in content:
+        raise SystemExit(f"docs/bench.md has no {start} marker: add the section first")
+    before, rest = content.split(start, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(f"{before}{start}\n{text}\n{end}{after}", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("speed", "bots", "timing", "endings"))
+    parser.add_argument("--games", type=int, default=40, help="games per speed row")
+    parser.add_argument("--bot-games", type=int, default=2001, help="games per bot match")
+    parser.add_argument("--decisions", type=int, default=2000)
+    parser.add_argument("--ending-games", type=int, default=2000, help="games per option set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    header = f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}"
+    parts = []
+    if args.only in (None, "speed"):
+        parts.append(f"Speed (`--games {args.games}` per row):\n\n{speed(args.games, args.seed)}")
+    if args.only in (None, "bots"):
+        parts.append(f"Bot strength:\n\n{bots(args.bot_games, args.seed)}")
+    if args.only in (None, "timing"):
+        parts.append(f"Bot decision time:\n\n{timing(args.decisions, args.seed)}")
+    if args.only in (None, "endings"):
+        parts.append(f"Endings:\n\n{endings(args.ending_games, args.seed)}")
+    text = f"{header}.\n\n" + "\n\n".join(parts)
+    print(text)
+    if args.write:
+        write_block(text)
+
+
+if __name__ == "__main__":
+    main()
