@@ -170,13 +170,20 @@ def distractors(
 
     take(learned)
     take(look_alikes(kana_id, script))
-    pool = [k for k in kana_ids(script) if k != kana_id]
-    same_row = [k for k in pool if info(k, script).row == kana.row]
-    same_column = [k for k in pool if info(k, script).column == kana.column]
-    rng.shuffle(same_row)
-    rng.shuffle(same_column)
-    take(same_row)
-    take(same_column)
-    rng.shuffle(pool)
-    take(pool)
+    if len(chosen) < count:
+        same_row, same_column, pool = _neighbours(kana_id, script)
+        for group in (same_row, same_column, pool):
+            if len(chosen) >= count:
+                break
+            take(rng.sample(group, len(group)))
     return chosen
+
+
+@lru_cache(maxsize=512)
+def _neighbours(kana_id: str, script: str) -> tuple[tuple[str, ...], ...]:
+    """(same row, same column, every other kana) of the script, in catalog order."""
+    kana = info(kana_id, script)
+    pool = tuple(k for k in kana_ids(script) if k != kana_id)
+    same_row = tuple(k for k in pool if info(k, script).row == kana.row)
+    same_column = tuple(k for k in pool if info(k, script).column == kana.column)
+    return same_row, same_column, pool

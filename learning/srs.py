@@ -37,6 +37,7 @@ WEAK_RETRIEVABILITY = 0.8
 DESIRED_RETENTION = 0.9
 
 STATES = ("new", "learning", "due", "mastered")
+TYPED_STABILITY_DAYS = 3.0  # a kana this stable is asked as typed romaji, not four choices
 
 
 def _aware_utc(moment: datetime) -> datetime:
@@ -135,3 +136,9 @@ def is_weak(*, scheduler: Scheduler, card: Card | None, now: datetime) -> bool:
     if card.state in (State.Learning, State.Relearning):
         return True
     return retrievability(scheduler=scheduler, card=card, now=now) < WEAK_RETRIEVABILITY
+
+
+def worth_asking(*, state: str, weak: bool) -> bool:
+    """Prompt mode "new": ask about a kana never answered, due, or weak; a kana reviewed
+    recently and still well remembered is not asked again (it would teach little)."""
+    return state in ("new", "due") or weak

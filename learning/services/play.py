@@ -9,8 +9,9 @@ game and expire after ``PROMPT_TTL``.
 Prompt modes (table option ``prompts``):
 
 - ``off``: exposures only;
-- ``new``: a prompt for each card entering the hand whose kana the learner has not mastered
-  (srs state new, learning or due);
+- ``new``: a prompt for each card entering the hand whose kana needs work: never answered
+  (srs state ``new``), ``due``, or weak (srs.is_weak) — a kana reviewed recently and still
+  well remembered is not asked again (asking it would add little: docs/learning.md);
 - ``every``: a prompt for each card entering the hand.
 
 At most ``MAX_OPEN_PROMPTS`` prompts stay open per table; when more arrive (a deal of seven
@@ -37,7 +38,7 @@ from learning.models.memory import PromptKind, PromptStatus
 PROMPT_MODES = ("off", "new", "every")
 PROMPT_TTL = timedelta(minutes=2)
 MAX_OPEN_PROMPTS = 3
-TYPED_STABILITY_DAYS = 7.0
+TYPED_STABILITY_DAYS = srs.TYPED_STABILITY_DAYS
 CHOICES = 4
 
 
@@ -190,12 +191,24 @@ def prompts_create(
         for m in KanaMemory.objects.filter(_pair_filter(pairs), learner=learner)
     }
 
+    scheduler = None
+
     def wanted(pair: tuple[str, str]) -> bool:
+        nonlocal scheduler
         memory = memories.get(pair)
         if mode == "every" or memory is None:
             return True
         state = srs.state_of(reps=memory.reps, due=memory.due, stability=memory.stability, now=at)
-        return state != "mastered"
+        if state in ("new", "due"):
+            return True
+        if scheduler is None:
+            from learning.services.memory import scheduler_for
+
+            scheduler = scheduler_for(learner=learner)
+        card = srs.card_from_json(memory.card) if memory.card else None
+        return srs.worth_asking(
+            state=state, weak=srs.is_weak(scheduler=scheduler, card=card, now=at)
+        )
 
     def weakness(pair: tuple[str, str]) -> tuple[float, int]:
         memory = memories.get(pair)

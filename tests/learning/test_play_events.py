@@ -163,18 +163,54 @@ def test_a_deal_opens_at_most_a_few_prompts(dana, t0):
     assert LearningEvent.objects.filter(kind="exposure").count() == 7
 
 
-def test_new_mode_skips_mastered_kana(dana, t0):
-    KanaMemory.objects.create(
-        learner=dana,
-        kana_id="a",
-        script="hiragana",
-        reps=6,
-        stability=60.0,
-        due=t0 + timedelta(days=40),
-        card={"placeholder": True},
+def remembered(user, kana_id, *, stability, last_review, due, script="hiragana"):
+    """A KanaMemory in the Review state with a real fsrs card."""
+    card = {
+        "card_id": 1,
+        "state": 2,
+        "step": None,
+        "stability": stability,
+        "difficulty": 5.0,
+        "due": due.isoformat(),
+        "last_review": last_review.isoformat(),
+    }
+    return KanaMemory.objects.create(
+        learner=user,
+        kana_id=kana_id,
+        script=script,
+        reps=4,
+        stability=stability,
+        due=due,
+        last_review=last_review,
+        card=card,
     )
-    observe(dana, t0, hand=[("a", "hiragana"), ("ka", "hiragana")], mode="new")
-    assert list(Prompt.objects.values_list("kana_id", flat=True)) == ["ka"]
+
+
+def test_new_mode_asks_only_about_kana_that_need_work(dana, t0):
+    remembered(
+        dana, "a", stability=60.0, last_review=t0 - timedelta(days=2), due=t0 + timedelta(days=40)
+    )  # mastered
+    remembered(
+        dana, "i", stability=4.0, last_review=t0 - timedelta(days=1), due=t0 + timedelta(days=3)
+    )  # learning, well remembered
+    remembered(
+        dana, "u", stability=2.0, last_review=t0 - timedelta(days=1), due=t0 - timedelta(hours=1)
+    )  # due
+    remembered(
+        dana, "e", stability=2.0, last_review=t0 - timedelta(days=9), due=t0 + timedelta(hours=5)
+    )  # not due yet, but weak (retrievability < 0.8)
+    hand = [(k, "hiragana") for k in ("a", "i", "u", "e", "ka")]
+    observe(dana, t0, hand=hand, mode="new")
+    asked = set(Prompt.objects.values_list("kana_id", flat=True))
+    assert asked == {"u", "e", "ka"}
+
+
+def test_every_mode_asks_about_every_card(dana, t0):
+    remembered(
+        dana, "a", stability=60.0, last_review=t0 - timedelta(days=2), due=t0 + timedelta(days=40)
+    )
+    observe(dana, t0, hand=[("a", "hiragana")], mode="every")
+    assert Prompt.objects.filter(kana_id="a").exists()
 
 
 def test_stable_kana_are_asked_as_typed_romaji(dana, t0):
