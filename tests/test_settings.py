@@ -40,7 +40,12 @@ def strong_key() -> str:
 
 
 def run(code_or_args: str | list[str], **env: str) -> subprocess.CompletedProcess:
-    clean = {key: value for key, value in os.environ.items() if key not in VARIABLES}
+    # Drop anything that configures Django (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE,
+    # which the deploy check rightly flags): each case starts from a clean environment.
+    clean = {
+        key: value for key, value in os.environ.items()
+        if key not in VARIABLES and not key.startswith(("DJANGO_", "KANAGAME_", "SQLITE_"))
+    }
     clean.update(env, DJANGO_SETTINGS_MODULE="kanagame.settings")
     args = code_or_args if isinstance(code_or_args, list) else ["-c", code_or_args]
     return subprocess.run(
