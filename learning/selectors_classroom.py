@@ -412,32 +412,11 @@ def class_assignments_progress(
 @dataclass
 class StudentDetail:
     student: AbstractBaseUser
-    grids: list[dict]
+    learner_dashboard: object  # learning.selectors.Dashboard: what the student sees on /learn/
     activity: LearnerActivity | None
     confusions: list[dict]
     games: list
     assignments: list[Progress]
-
-
-def student_kana_grids(*, student: AbstractBaseUser, now: datetime) -> list[dict]:
-    """Per script: each kana with its mastery state, and the count of each state."""
-    all_kana = list(Kana.objects.order_by("script", "order"))
-    memory = {
-        (kana_id, script): state_of(reps=reps, due=due, stability=stability, now=now)
-        for kana_id, script, reps, due, stability in KanaMemory.objects.filter(
-            learner=student
-        ).values_list("kana_id", "script", "reps", "due", "stability")
-    }
-    grids = []
-    for script in ("hiragana", "katakana"):
-        cells = [
-            (k, memory.get((k.kana_id, script), "new")) for k in all_kana if k.script == script
-        ]
-        counts = {state: 0 for state in STATE_SYMBOLS}
-        for _kana, state in cells:
-            counts[state] += 1
-        grids.append({"script": script, "cells": cells, "counts": counts})
-    return grids
 
 
 def student_confusions(*, student: AbstractBaseUser, limit: int = 15) -> list[dict]:
@@ -464,11 +443,13 @@ def student_games(*, student: AbstractBaseUser, limit: int = 15) -> list:
 def student_detail(
     *, classroom: Classroom, student: AbstractBaseUser, now: datetime | None = None
 ) -> StudentDetail:
+    from learning.selectors import dashboard_for
+
     now = now or timezone.now()
     assignments = list(Assignment.objects.filter(classroom=classroom).order_by("-due_at")[:10])
     return StudentDetail(
         student=student,
-        grids=student_kana_grids(student=student, now=now),
+        learner_dashboard=dashboard_for(learner=student, now=now),
         activity=LearnerActivity.objects.filter(learner=student).first(),
         confusions=student_confusions(student=student),
         games=student_games(student=student),

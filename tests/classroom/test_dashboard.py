@@ -128,8 +128,8 @@ def test_the_drill_down_shows_the_students_kana_games_and_confusions(as_alice, a
     response = as_alice.get(reverse("teach_student", args=[alice_class.pk, bob.pk]))
     assert response.status_code == 200
     detail = response.context["detail"]
-    katakana = detail.grids[1]
-    assert katakana["counts"]["due"] == 1
+    katakana = next(g for g in detail.learner_dashboard.grids if g.script == "katakana")
+    assert katakana.counts["due"] == 1
     assert detail.confusions[0]["times"] == 1
     assert len(detail.games) == 1
     assert "kazoku-families" in response.content.decode()

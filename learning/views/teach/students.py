@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from learning.charts import bar_chart
 from learning.permissions import teacher_required
 from learning.selectors_classroom import roster_for, student_detail
 from learning.services.classroom import (
@@ -119,4 +120,7 @@ def teach_student(request: HttpRequest, class_id: int, student_id: int) -> HttpR
     classroom = own_classroom(request, class_id)
     student = class_student(classroom, student_id)
     detail = student_detail(classroom=classroom, student=student)
-    return render(request, "teach/student.html", {"classroom": classroom, "detail": detail})
+    chart = bar_chart(detail.learner_dashboard.history)
+    context = {"classroom": classroom, "detail": detail, "dash": detail.learner_dashboard,
+               "chart": chart}  # fmt: skip
+    return render(request, "teach/student.html", context)
