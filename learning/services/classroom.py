@@ -39,6 +39,10 @@ class ClassroomError(ValidationError):
     """A classroom action refused with a message for the user (views answer 400/404/409)."""
 
 
+class UnknownClassCode(ClassroomError):
+    """No open class has this code (the join page counts these to slow down guessing)."""
+
+
 # --- join codes ---------------------------------------------------------------------------
 
 
@@ -105,7 +109,7 @@ def classroom_for_code(*, code: str) -> Classroom:
     typed = (code or "").strip().upper()  # codes set by hand may keep a dash ("DEMO-KANA")
     classroom = Classroom.objects.filter(join_code__in={normalized, typed}, is_open=True).first()
     if not normalized or classroom is None:
-        raise ClassroomError(_("This class code is unknown or the class is closed."))
+        raise UnknownClassCode(_("This class code is unknown or the class is closed."))
     return classroom
 
 

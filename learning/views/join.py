@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
-from learning.services.classroom import membership_join, student_join
+from learning.services.classroom import UnknownClassCode, membership_join, student_join
 
 FAILED_CODES_LIMIT = 20  # wrong codes per client per window: guessing codes stays slow
 FAILED_CODES_WINDOW = 600
@@ -93,7 +93,7 @@ def join(request: HttpRequest) -> HttpResponse:
                 username=data["username"],
             )
     except ValidationError as exc:
-        if "code" in str(exc.messages).lower():
+        if isinstance(exc, UnknownClassCode):
             cache.set(
                 _client_key(request), cache.get(_client_key(request), 0) + 1, FAILED_CODES_WINDOW
             )

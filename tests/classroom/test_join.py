@@ -139,3 +139,9 @@ def test_open_assignments_are_those_of_the_students_classes_not_yet_due(
     Assignment.objects.create(classroom=alice_class, due_at=now - timedelta(hours=1))
     Assignment.objects.create(classroom=dave_class, due_at=now + timedelta(days=1))
     assert assignments_open_for(student=bob, now=now) == [sooner, later]
+
+
+def test_only_wrong_codes_count_towards_the_limit(client, alice_class):
+    for _ in range(25):
+        assert _join(client, alice_class.join_code, password="123").status_code == 400
+    assert _join(client, alice_class.join_code).status_code == 200
