@@ -76,7 +76,8 @@ def _due_at(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]) ->
 
 
 def _seats(table: Table) -> dict[int, Seat]:
-    return {seat.index: seat for seat in table.seats.all()}
+    """The table's seats by index, with their users' profiles (one query)."""
+    return {seat.index: seat for seat in table.seats.select_related("user__profile")}
 
 
 # --- the write ------------------------------------------------------------------------------
@@ -92,10 +93,13 @@ def move_commit(
     token: str = "",
     by_bot: bool = False,
     followups: bool = True,
-) -> Move:
+    seats: dict[int, Seat] | None = None,
+    observe: bool = True,
+) -> tuple[Move, Any]:
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
-    Raises ``StaleVersion`` when another writer moved first (nothing is saved then).
+    Returns the saved move and the new state. Raises ``StaleVersion`` when another writer
+    moved first (nothing is saved then). Two statements: the guarded UPDATE and the INSERT.
     """
     try:
         new_state, _events = eng.apply(state, seat, action)
@@ -104,7 +108,7 @@ def move_commit(
     version = table.version
     over = eng.is_over(new_state)
     now = timezone.now()
-    seats = _seats(table)
+    seats = _seats(table) if seats is None else seats
     fields: dict[str, Any] = {
         "state": eng.to_json(new_state),
         "version": version + 1,
@@ -132,9 +136,16 @@ def move_commit(
         for name, value in fields.items():
             setattr(table, name, value)
         after_commit(
-            table=table, eng=eng, before=state, after=new_state, followups=followups, move=move
+            table=table,
+            eng=eng,
+            before=state,
+            after=new_state,
+            followups=followups,
+            move=move,
+            seats=seats,
+            observe=observe,
         )
-    return move
+    return move, new_state
 
 
 def after_commit(
@@ -145,18 +156,21 @@ def after_commit(
     after: Any,
     followups: bool,
     move: Move | None = None,
+    seats: dict[int, Seat] | None = None,
+    observe: bool = True,
 ) -> None:
     """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer."""
     from games import tasks
     from games.services.observe import moves_observed
 
     table_id, version = table.pk, table.version
-    seats = _seats(table)
-    transaction.on_commit(
-        lambda: moves_observed(
-            table=table, eng=eng, before=before, after=after, seats=seats, move=move
+    seats = _seats(table) if seats is None else seats
+    if observe:
+        transaction.on_commit(
+            lambda: moves_observed(
+                table=table, eng=eng, before=before, after=after, seats=seats, move=move
+            )
         )
-    )
     if eng.is_over(after):
         # Teacher dashboards: refresh the players' class summaries (learning/tasks_classroom.py).
         from learning.tasks_classroom import refresh_summaries_after_game
@@ -214,7 +228,7 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     if action is None:
         raise PlayError(_("That move is not one of your legal moves."), status=400)
     try:
-        move = move_commit(
+        move, _state = move_commit(
             table=table, eng=eng, state=state, seat=seat.index, action=action, token=token
         )
     except StaleVersion:
@@ -252,29 +266,37 @@ def table_bots_play(*, table_id: int, version: int) -> int:
     """Play every CPU turn due at ``version``, one committed move at a time.
 
     A no-op when the table already moved past ``version`` (a duplicated or late task). Stops at
-    the first human turn. Returns the number of moves played.
+    the first human turn. The table is read once; each move is still guarded by the version
+    (another writer in between makes the next UPDATE match no row, and the loop stops).
+    Returns the number of moves played.
     """
-    played = 0
-    while played < MAX_BOT_MOVES_PER_TASK:
-        table = Table.objects.filter(pk=table_id).first()
-        if table is None or table.version != version or table.status != TableStatus.PLAYING:
-            break
-        eng, state = table_engine_state(table=table)
-        seats = _seats(table)
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or table.version != version or table.status != TableStatus.PLAYING:
+        return 0
+    eng, state = table_engine_state(table=table)
+    start_state = state
+    seats = _seats(table)
+    played, move = 0, None
+    while played < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
         acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]
         if not acting:
             break
         index = acting[0]
         seat = seats[index]
+        if seat.is_human and played:
+            # A stand-in is about to play for a human: make sure they have not come back.
+            seat.refresh_from_db(fields=["autoplay"])
+            if not seat.autoplay:
+                break
         legal = eng.legal_actions(state, index)
         # A seeded generator per (table, version, seat): replays and retries choose alike.
-        rng = random.Random(f"{table.seed}:{version}:{index}")
+        rng = random.Random(f"{table.seed}:{table.version}:{index}")
         bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
         choice = bot.choose(eng.view(state, index), legal, rng)
         by_key = {action_key(action): action for action in legal}
         action = by_key.get(action_key(choice), legal[0])
         try:
-            move_commit(
+            move, state = move_commit(
                 table=table,
                 eng=eng,
                 state=state,
@@ -282,11 +304,21 @@ def table_bots_play(*, table_id: int, version: int) -> int:
                 action=action,
                 by_bot=True,
                 followups=False,
+                seats=seats,
+                observe=False,
             )
         except StaleVersion:
             break
         played += 1
-        version += 1
+    if move is not None:
+        # The learning hook once for the whole burst of CPU moves (what each human's view
+        # newly shows since the burst began), not once per CPU move: same exposures, a
+        # fraction of the cost. Attributed to the burst's last move.
+        from games.services.observe import moves_observed
+
+        moves_observed(
+            table=table, eng=eng, before=start_state, after=state, seats=seats, move=move
+        )
     return played
 
 

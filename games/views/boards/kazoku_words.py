@@ -73,7 +73,8 @@ class KazokuWordsBoard(BoardPresenter):
         for action in legal:
             key = action_key(action)
             if action["type"] == "ask":
-                shown = card(action["kana"], with_word=False)
+                # an ask names a kana, not a card: no card id reaches the page
+                shown = {**card(action["kana"], with_word=False), "id": ""}
                 label = _("Ask everyone for %(card)s") % {"card": shown["label"]}
                 asks.append({"key": key, "card": shown, "label": label})
             elif action["type"] == "form":
