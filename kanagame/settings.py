@@ -179,6 +179,11 @@ CELERY_BEAT_SCHEDULE["learning-fit-parameters"] = {
     "task": "learning.fit_parameters_nightly",
     "schedule": 24 * 60 * 60,
 }
+# Overdue turn timers: a CPU stand-in plays for absent players (games/tasks.py).
+CELERY_BEAT_SCHEDULE["games-timeouts-sweep"] = {
+    "task": "games.timeouts_sweep",
+    "schedule": 5.0,
+}
 
 # --- Auth ---------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
