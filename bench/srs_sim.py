@@ -459,10 +459,14 @@ class Product:
         return cost
 
     def _learned(self, pair):
-        return sorted(
-            ((other, n) for (p, other), n in self.learner.confusions.items() if p == pair),
-            key=lambda item: -item[1],
-        )
+        """The learner's confusions involving this kana, both ways (play.confusions_for)."""
+        found: Counter = Counter()
+        for (p, other), n in self.learner.confusions.items():
+            if p == pair:
+                found[other] += n
+            elif other == pair[0] and p[1] == pair[1]:
+                found[p[0]] += n
+        return sorted(found.items(), key=lambda item: (-item[1], item[0]))
 
     def day(self, day: int, budget: float, game_minutes: float) -> None:
         """Warm-up (due kana, at most WARMUP_SHARE of the answer budget), then the game;

@@ -22,6 +22,7 @@ is stable (``TYPED_STABILITY_DAYS``) is asked as typed romaji instead of four ch
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -130,20 +131,33 @@ def exposures_record(
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
-    """Per (kana, script): the kana the learner answered instead of it, most frequent first."""
+    """Per (kana, script): the kana the learner mixes it up with, most frequent first.
+
+    Symmetric: reading シ as "tsu" counts for シ (against ツ) and for ツ (against シ), since a
+    learner who takes one for the other has not told the two apart yet.
+    """
+    reverse = Q()
+    for kana_id, script in pairs:
+        reverse |= Q(confused_with=kana_id, script=script)
     rows = (
-        LearningEvent.objects.filter(
-            _pair_filter(pairs), learner=learner, kind="answer", correct=False
-        )
+        LearningEvent.objects.filter(_pair_filter(pairs) | reverse)
+        .filter(learner=learner, kind="answer", correct=False)
         .exclude(confused_with="")
         .values("kana_id", "script", "confused_with")
         .annotate(n=Count("id"))
-        .order_by("-n", "confused_with")
     )
-    found: dict[tuple[str, str], list[str]] = {}
+    wanted = set(pairs)
+    counts: dict[tuple[str, str], Counter] = {}
     for row in rows:
-        found.setdefault((row["kana_id"], row["script"]), []).append(row["confused_with"])
-    return found
+        kana_id, other, script = row["kana_id"], row["confused_with"], row["script"]
+        if (kana_id, script) in wanted:
+            counts.setdefault((kana_id, script), Counter())[other] += row["n"]
+        if (other, script) in wanted:
+            counts.setdefault((other, script), Counter())[kana_id] += row["n"]
+    return {
+        pair: [k for k, _ in sorted(found.items(), key=lambda item: (-item[1], item[0]))]
+        for pair, found in counts.items()
+    }
 
 
 def _prompt_kind(memory: KanaMemory | None) -> str:

@@ -38,3 +38,9 @@ def alice(db):
 @pytest.fixture
 def t0():
     return datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def user_maker(db):
+    """make_user(username, role) for tests that need more of the cast."""
+    return make_user

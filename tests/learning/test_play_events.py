@@ -229,3 +229,32 @@ def test_stable_kana_are_asked_as_typed_romaji(dana, t0):
         prompt_answer(user=dana, prompt_id=prompt.pk, answer="   ", at=t0)
     result = prompt_answer(user=dana, prompt_id=prompt.pk, answer=" FU ", at=t0)
     assert result.correct
+
+
+def test_confusions_count_both_ways(dana, t0):
+    from learning.services.play import confusions_for
+
+    for i in range(2):
+        LearningEvent.objects.create(
+            learner=dana,
+            kana_id="shi",
+            script="katakana",
+            kind="answer",
+            correct=False,
+            confused_with="tsu",
+            source="quiz",
+            created_at=t0 + timedelta(minutes=i),
+        )
+    LearningEvent.objects.create(
+        learner=dana,
+        kana_id="tsu",
+        script="katakana",
+        kind="answer",
+        correct=False,
+        confused_with="chi",
+        source="quiz",
+        created_at=t0,
+    )
+    found = confusions_for(learner=dana, pairs=[("tsu", "katakana"), ("shi", "katakana")])
+    assert found[("tsu", "katakana")] == ["shi", "chi"]
+    assert found[("shi", "katakana")] == ["tsu"]

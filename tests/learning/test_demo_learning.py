@@ -1,0 +1,24 @@
+"""seed_demo_learning gives the demo learners some history, once."""
+
+import io
+
+import pytest
+
+from learning.demo_learning import seed_demo_learning
+from learning.models import KanaMemory, LearningEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_gives_history_once(user_maker):
+    learner = user_maker("learner", "self")
+    student = user_maker("student1", "student")
+    out = io.StringIO()
+    seed_demo_learning(out)
+    counts = (LearningEvent.objects.count(), KanaMemory.objects.count())
+    assert LearningEvent.objects.filter(learner=learner, kind="answer").exists()
+    assert LearningEvent.objects.filter(learner=student).exists()
+    assert KanaMemory.objects.filter(learner=learner, reps__gt=0).count() >= 20
+    seed_demo_learning(io.StringIO())
+    assert (LearningEvent.objects.count(), KanaMemory.objects.count()) == counts
+    assert "learner" in out.getvalue()
