@@ -67,13 +67,26 @@ def play(args: argparse.Namespace) -> dict:
             data[f"t-seat_{seat}"] = args.bots
         for seat in range(args.players, 6):
             data[f"t-seat_{seat}"] = ""
-        defaults = {"kazoku-families": {"t-variant": "kana", "t-script": "hiragana",
-                                        "t-hand_size": "5", "t-start": "youngest",
-                                        "t-first": "0", "t-end": "all_families",
-                                        "t-lay": "choice"},
-                    "kazoku-words": {"t-hand_size": "6", "t-target_points": "15",
-                                     "t-table_cards": "0", "t-end": "target", "t-decks": "1",
-                                     "t-script": "hiragana", "t-max_rounds": "60"}}
+        defaults = {
+            "kazoku-families": {
+                "t-variant": "kana",
+                "t-script": "hiragana",
+                "t-hand_size": "5",
+                "t-start": "youngest",
+                "t-first": "0",
+                "t-end": "all_families",
+                "t-lay": "choice",
+            },
+            "kazoku-words": {
+                "t-hand_size": "6",
+                "t-target_points": "15",
+                "t-table_cards": "0",
+                "t-end": "target",
+                "t-decks": "1",
+                "t-script": "hiragana",
+                "t-max_rounds": "60",
+            },
+        }
         data = {**defaults.get(args.engine, {}), **data}
         response = client.post(f"/play/new/{args.engine}/", data)
         assert response.status_code == 302, response.content[:500]
@@ -91,8 +104,9 @@ def play(args: argparse.Namespace) -> dict:
             forms = [a for a in actions if '"type":"form"' in a]
             action = (forms or actions)[(game + _move) % len(forms or actions)]
             started = time.perf_counter()
-            response = client.post(url, {"version": version, "token": token, "action": action},
-                                   **headers)
+            response = client.post(
+                url, {"version": version, "token": token, "action": action}, **headers
+            )
             posts.append(time.perf_counter() - started)
             assert response.status_code in (200, 302), response.status_code
             started = time.perf_counter()

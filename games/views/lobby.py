@@ -51,10 +51,44 @@ def _rows(tables, user) -> list[dict]:
     return rows
 
 
+def _assignments(user) -> list[dict]:
+    """The student's open assignments with a link that creates a table for each."""
+    from learning.selectors_classroom import assignments_open_for
+
+    rows = []
+    for assignment in assignments_open_for(student=user):
+        engine = assignment.engine if assignment.engine in ENGINE_BLURBS else "kazoku-families"
+        rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
+    return rows
+
+
+def _assignment_for(request: HttpRequest, engine: str):
+    """The assignment named by ``?assignment=`` if it is one of the user's class's."""
+    from learning.models import Assignment
+
+    raw = request.GET.get("assignment") or request.POST.get("assignment")
+    if not raw or not str(raw).isdigit():
+        return None
+    return (
+        Assignment.objects.filter(pk=int(raw), classroom__memberships__student=request.user)
+        .select_related("classroom")
+        .first()
+    )
+
+
+def _initial_from(assignment) -> dict:
+    if assignment is None:
+        return {}
+    initial = {f"{key}": value for key, value in (assignment.options or {}).items()}
+    initial["script"] = assignment.script
+    return initial
+
+
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     user = request.user
     context = {
+        "assignments": _assignments(user),
         "games": _games(),
         "open_tables": _rows(tables_open_for(user=user), user),
         "my_tables": _rows(tables_of(user=user), user),
@@ -68,8 +102,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
     if engine not in ENGINES or engine not in ENGINE_BLURBS:
         return _error_page(request, _("There is no such game."), 404)
-    classrooms = classrooms_of(user=request.user)
-    form = TableCreateForm(request.POST or None, engine=engine, classrooms=classrooms, prefix="t")
+    assignment = _assignment_for(request, engine)
+    classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
+    form = TableCreateForm(
+        request.POST or None,
+        engine=engine,
+        classrooms=classrooms,
+        prefix="t",
+        initial=_initial_from(assignment),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             table = table_create(
@@ -78,13 +119,19 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
                 options=form.cleaned_options,
                 seats=form.seats_for(request.user),
                 classroom=form.classroom(),
+                assignment=assignment,
             )
         except (ValueError, TableError) as exc:
             form.add_error(None, getattr(exc, "message", str(exc)))
         else:
             return redirect(table.get_absolute_url())
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "engine": engine, "engine_name": engine_name(engine)}
+    context = {
+        "form": form,
+        "engine": engine,
+        "engine_name": engine_name(engine),
+        "assignment": assignment,
+    }
     return render(request, "games/table_new.html", context, status=status)
 
 

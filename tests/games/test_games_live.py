@@ -44,8 +44,9 @@ def post(url: str, data: dict, cookies: dict) -> int:
 
 def new_table(user) -> Table:
     seats = [{"kind": "human", "user": user}] + [{"kind": "bot", "level": "easy"}] * 3
-    return table_create(user=user, engine="kazoku-families", options={"prompts": "off"},
-                        seats=seats)
+    return table_create(
+        user=user, engine="kazoku-families", options={"prompts": "off"}, seats=seats
+    )
 
 
 def test_four_simultaneous_moves_one_wins_sixty_times(live_server, dana):
@@ -64,14 +65,22 @@ def test_four_simultaneous_moves_one_wins_sixty_times(live_server, dana):
         barrier = threading.Barrier(TABS)
         statuses: list[int] = []
 
-        def tab(index: int, version=version, keys=keys, barrier=barrier, statuses=statuses):
+        def tab(
+            index: int,
+            version=version,
+            keys=keys,
+            barrier=barrier,
+            statuses=statuses,
+            round_number=round_number,
+            code=table.code,
+        ):
             data = {
                 "version": version,
                 "token": f"r{round_number}-{index}",
                 "action": keys[index % len(keys)],
             }
             barrier.wait()
-            statuses.append(post(f"{live_server.url}/play/t/{table.code}/", data, cookies))
+            statuses.append(post(f"{live_server.url}/play/t/{code}/", data, cookies))
 
         threads = [threading.Thread(target=tab, args=(i,)) for i in range(TABS)]
         for thread in threads:

@@ -254,3 +254,17 @@ class TestTimers:
         assert table.version == 5  # erin plays herself now
         assert not Seat.objects.get(table=table, index=1).autoplay
         table_play(table=table, user=erin, version=5, token="d", key=ADD1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_beat_sweep_plays_overdue_turns_only(bob, erin, count_engine):
+    table = duo(bob, erin, count_engine, timer=60, target=50)
+    other = duo(erin, bob, count_engine, timer=60, target=50)
+    table_play(table=table, user=bob, version=0, token="a", key=ADD1)
+    table_play(table=other, user=erin, version=0, token="b", key=ADD1)
+    Table.objects.filter(pk=table.pk).update(turn_due_at=timezone.now() - timedelta(seconds=5))
+    assert tasks.timeouts_sweep() == 1
+    table.refresh_from_db()
+    other.refresh_from_db()
+    assert table.version == 2 and other.version == 1
+    assert tasks.timeouts_sweep() == 0

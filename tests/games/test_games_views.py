@@ -500,3 +500,66 @@ def test_learning_hook_records_what_the_learner_saw(dana):
     assert hand <= seen  # the deal's hand was recorded as exposures
     page = client_for(dana).get(f"/play/t/{table.code}/").content.decode()
     assert 'id="table-prompts"' in page  # "new" prompts for the dealt cards
+
+
+def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classroom):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from learning.models import Assignment
+
+    assignment = Assignment.objects.create(
+        classroom=classroom,
+        title="Rows of kana",
+        engine=FAMILIES,
+        options={"variant": "gojuon"},
+        script="katakana",
+        due_at=timezone.now() + timedelta(days=3),
+        goal_value=2,
+    )
+    client = client_for(bob)
+    lobby = client.get("/play/").content.decode()
+    assert "Rows of kana" in lobby and f"?assignment={assignment.pk}" in lobby
+    form = client.get(f"/play/new/{FAMILIES}/", {"assignment": assignment.pk}).content.decode()
+    assert 'value="gojuon" selected' in form and 'value="katakana" selected' in form
+    response = client.post(
+        f"/play/new/{FAMILIES}/",
+        {
+            "assignment": assignment.pk,
+            "t-variant": "gojuon",
+            "t-script": "katakana",
+            "t-hand_size": "5",
+            "t-start": "youngest",
+            "t-first": "0",
+            "t-end": "all_families",
+            "t-lay": "choice",
+            "t-romaji": "always",
+            "t-prompts": "off",
+            "t-timer": "0",
+            "t-seat_1": "easy",
+            "t-classroom": str(classroom.pk),
+        },
+    )
+    assert response.status_code == 302
+    table = Table.objects.get(created_by=bob)
+    assert table.assignment == assignment and table.classroom == classroom
+    # Someone outside the class cannot attach a table to it.
+    client_for(charlie).post(
+        f"/play/new/{FAMILIES}/",
+        {
+            "assignment": assignment.pk,
+            "t-variant": "kana",
+            "t-script": "hiragana",
+            "t-hand_size": "5",
+            "t-start": "youngest",
+            "t-first": "0",
+            "t-end": "all_families",
+            "t-lay": "choice",
+            "t-romaji": "always",
+            "t-prompts": "off",
+            "t-timer": "0",
+            "t-seat_1": "easy",
+        },
+    )
+    assert Table.objects.get(created_by=charlie).assignment is None

@@ -14,21 +14,54 @@ WORDS = "kazoku-words"
 
 # Together these cover every value of every option (and table options).
 OPTION_SETS = [
-    {"decks": "1", "table_cards": "0", "end": "target", "script": "hiragana",
-     "replay_on_give": "", "romaji": "always", "prompts": "off"},
-    {"decks": "2", "table_cards": "3", "end": "pile_empty", "script": "katakana",
-     "replay_on_give": "on", "romaji": "hover", "prompts": "new"},
-    {"decks": "3", "table_cards": "4", "end": "target", "script": "mixed",
-     "replay_on_give": "on", "romaji": "never", "prompts": "every"},
-    {"decks": "1", "table_cards": "5", "end": "pile_empty", "script": "mixed",
-     "replay_on_give": "", "romaji": "always", "prompts": "off"},
+    {
+        "decks": "1",
+        "table_cards": "0",
+        "end": "target",
+        "script": "hiragana",
+        "replay_on_give": "",
+        "romaji": "always",
+        "prompts": "off",
+    },
+    {
+        "decks": "2",
+        "table_cards": "3",
+        "end": "pile_empty",
+        "script": "katakana",
+        "replay_on_give": "on",
+        "romaji": "hover",
+        "prompts": "new",
+    },
+    {
+        "decks": "3",
+        "table_cards": "4",
+        "end": "target",
+        "script": "mixed",
+        "replay_on_give": "on",
+        "romaji": "never",
+        "prompts": "every",
+    },
+    {
+        "decks": "1",
+        "table_cards": "5",
+        "end": "pile_empty",
+        "script": "mixed",
+        "replay_on_give": "",
+        "romaji": "always",
+        "prompts": "off",
+    },
 ]
 
 
 def create_words_table(client, options: dict, *, hand_size="6", target="5") -> Table:
     data = {
-        "t-hand_size": hand_size, "t-target_points": target, "t-max_rounds": "30",
-        "t-timer": "0", "t-seat_1": "easy", "t-seat_2": "hard", "t-seat_3": "",
+        "t-hand_size": hand_size,
+        "t-target_points": target,
+        "t-max_rounds": "30",
+        "t-timer": "0",
+        "t-seat_1": "easy",
+        "t-seat_2": "hard",
+        "t-seat_3": "",
     }
     for name, value in options.items():
         if value:
@@ -47,8 +80,9 @@ def play_words_to_the_end(client, table, limit=600) -> str:
         fields = form_fields(page)
         forms = [a for a in fields["actions"] if '"type":"form"' in a]
         action = (forms or fields["actions"])[0]
-        response = post_move(client, table, version=fields["version"], token=fields["token"],
-                             action=action)
+        response = post_move(
+            client, table, version=fields["version"], token=fields["token"], action=action
+        )
         assert response.status_code == 302, response.content.decode()[:1000]
     raise AssertionError("the word game did not end")
 
@@ -58,9 +92,12 @@ def test_every_option_plays_to_the_end_over_http(dana, options):
     client = client_for(dana)
     table = create_words_table(client, options)
     expected = {
-        "decks": int(options["decks"]), "table_cards": int(options["table_cards"]),
-        "end": options["end"], "script": options["script"],
-        "replay_on_give": bool(options["replay_on_give"]), "romaji": options["romaji"],
+        "decks": int(options["decks"]),
+        "table_cards": int(options["table_cards"]),
+        "end": options["end"],
+        "script": options["script"],
+        "replay_on_give": bool(options["replay_on_give"]),
+        "romaji": options["romaji"],
     }
     assert {k: table.options[k] for k in expected} == expected
     first = client.get(f"/play/t/{table.code}/").content.decode()
@@ -87,8 +124,13 @@ def test_word_forms_are_labelled_with_their_card_sources(dana):
             return
         assert "Game over." not in page
         fields = form_fields(page)
-        post_move(client, table, version=fields["version"], token=fields["token"],
-                  action=fields["actions"][0])
+        post_move(
+            client,
+            table,
+            version=fields["version"],
+            token=fields["token"],
+            action=fields["actions"][0],
+        )
     raise AssertionError("no word was ever formable")
 
 
@@ -96,9 +138,14 @@ def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, clas
     from games.services.tables import table_create
 
     table = table_create(
-        user=bob, engine=WORDS, options={"table_cards": 3, "decks": 2, "script": "mixed"},
-        seats=[{"kind": "human", "user": bob}, {"kind": "human", "user": erin},
-               {"kind": "bot", "level": "normal"}],
+        user=bob,
+        engine=WORDS,
+        options={"table_cards": 3, "decks": 2, "script": "mixed"},
+        seats=[
+            {"kind": "human", "user": bob},
+            {"kind": "human", "user": erin},
+            {"kind": "bot", "level": "normal"},
+        ],
         classroom=classroom,
     )
     clients = {0: client_for(bob), 1: client_for(erin)}
@@ -111,8 +158,13 @@ def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, clas
             break
         seat = eng.to_act(state)[0]
         fields = form_fields(clients[seat].get(f"/play/t/{table.code}/").content.decode())
-        post_move(clients[seat], table, version=fields["version"], token=fields["token"],
-                  action=fields["actions"][-1])
+        post_move(
+            clients[seat],
+            table,
+            version=fields["version"],
+            token=fields["token"],
+            action=fields["actions"][-1],
+        )
     table.refresh_from_db()
     state = eng.from_json(table.state)
     for user, seat in ((bob, 0), (erin, 1), (alice, None)):
@@ -141,7 +193,8 @@ def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, clas
                     glyphs = (deck.cards[base].hiragana, deck.cards[base].katakana)
                     # a glyph may still appear inside a visible card's printed word
                     words = " ".join(
-                        deck.cards[b].extra["word"]["kana"] for b in visible_bases
+                        deck.cards[b].extra["word"]["kana"]
+                        for b in visible_bases
                         if b in deck.cards
                     )
                     if glyphs[0] not in words:
