@@ -50,15 +50,13 @@ def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> lis
     ``"except": s`` is the public counterpart of such a private event, seen by everyone else
     (so seat ``s`` reads the detailed version once, not both).
     """
-    shown = []
-    for event in events:
-        private_to = event.get("private_to")
-        if private_to is not None and private_to != seat:
-            continue
-        if seat is not None and event.get("except") == seat:
-            continue
-        shown.append(dict(event))
-    return shown
+    if seat is None:
+        return [dict(event) for event in events if event.get("private_to") is None]
+    return [
+        dict(event)
+        for event in events
+        if event.get("private_to", seat) == seat and event.get("except") != seat
+    ]
 
 
 # --- options ----------------------------------------------------------------------------------

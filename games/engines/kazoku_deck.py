@@ -31,6 +31,7 @@ DECK_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "kazoku_deck.json
 VARIANTS = ("themed", "kana", "gojuon")
 SCRIPTS = ("hiragana", "katakana", "mixed")
 CARD_SCRIPTS = ("hiragana", "katakana")
+SCRIPT_OF_LETTER = {"h": "hiragana", "k": "katakana"}  # the letters of ``deal_scripts``
 _CARD_FIELDS = ("id", "hiragana", "katakana", "row", "column", "theme", "member")
 
 
@@ -158,6 +159,4 @@ def deal_scripts(script: str, rng: random.Random) -> str:
 
 def card_script(scripts: str, card_id: str) -> str:
     """``hiragana`` or ``katakana``: the script ``card_id`` shows (``scripts`` from the deal)."""
-    deck = load_deck()
-    letter = scripts[deck.ids.index(card_id)]
-    return "hiragana" if letter == "h" else "katakana"
+    return SCRIPT_OF_LETTER[scripts[load_deck().ids.index(card_id)]]

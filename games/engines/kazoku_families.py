@@ -48,7 +48,7 @@ from games.engines.base import (
     validate_setup,
     visible_events,
 )
-from games.engines.kazoku_deck import VARIANTS, card_script, deal_scripts, load_deck
+from games.engines.kazoku_deck import SCRIPT_OF_LETTER, VARIANTS, deal_scripts, load_deck
 
 ENGINE_NAME = "kazoku-families"
 ASK_KEYS = frozenset({"type", "target", "card"})
@@ -522,7 +522,7 @@ class KazokuFamilies(Engine):
         }
 
     def _kana(self, state: KazokuState, card: str) -> dict[str, str]:
-        script = card_script(state.scripts, card)
+        script = SCRIPT_OF_LETTER[state.scripts[rules_for(state.variant).order[card]]]
         return {"glyph": load_deck().cards[card].glyph(script), "script": script}
 
     def is_over(self, state: KazokuState) -> bool:
