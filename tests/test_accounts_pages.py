@@ -13,7 +13,12 @@ def teacher_only(request):
     return HttpResponse("class roster")
 
 
+def boom(request):
+    raise RuntimeError("secret internals: db password hunter2")
+
+
 urlpatterns = [
+    path("boom/", boom),
     path("teach/secret-roster/", teacher_only),
     path("", include("kanagame.urls")),
 ]
@@ -135,3 +140,25 @@ def test_a_missing_csrf_token_gets_the_friendly_expired_page(bob):
     response = strict.post("/login/", {"username": "bob", "password": "bob-pass-12"})
     assert response.status_code == 403
     assert "This form has expired" in response.content.decode()
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.django_db
+def test_a_server_error_shows_the_plain_500_page_and_leaks_nothing(settings):
+    from django.test import Client
+
+    settings.DEBUG = False
+    response = Client(raise_request_exception=False).get("/boom/")
+    assert response.status_code == 500
+    body = response.content.decode()
+    assert "Something went wrong on our side" in body
+    assert "hunter2" not in body and "RuntimeError" not in body and "Traceback" not in body
+
+
+@pytest.mark.django_db
+def test_a_bad_request_gets_the_400_page(client, settings):
+    settings.DEBUG = False
+    response = client.get("/", HTTP_HOST="evil.example.com")  # not in ALLOWED_HOSTS
+    assert response.status_code == 400
+    assert "Bad request" in response.content.decode()
+    assert "ALLOWED_HOSTS" not in response.content.decode()
