@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
-from learning.models import Assignment, Kana
+from learning.models import Assignment, Kana, LearnerActivity
 from learning.selectors_classroom import (
     ASSIGNMENT_CSV_COLUMNS,
     PROGRESS_CSV_COLUMNS,
@@ -174,3 +174,27 @@ def test_the_live_view_lists_playing_tables_and_answers_204_when_unchanged(
     changed = as_alice.get(url, {"v": fingerprint}, headers={"HX-Request": "true"})
     assert changed.status_code == 200
     assert "<html" not in changed.content.decode()
+
+
+def test_csv_cells_never_start_a_spreadsheet_formula(as_alice, alice_class, bob):
+    bob.profile.display_name = "=HYPERLINK(1)"
+    bob.profile.save()
+    rows = _csv(as_alice.get(reverse("teach_export_progress", args=[alice_class.pk])))
+    assert rows[0]["display_name"] == "'=HYPERLINK(1)"
+
+
+def test_refresh_now_recomputes_the_class_summaries(as_alice, alice_class, bob):
+    answer(bob, "so", correct=False, confused_with="n")
+    response = as_alice.post(reverse("teach_refresh", args=[alice_class.pk]))
+    assert response.status_code == 302
+    assert LearnerActivity.objects.get(learner=bob).answers_total == 1
+
+
+def test_the_beat_schedule_names_a_registered_task():
+    from django.conf import settings
+
+    from kanagame.celery import app
+
+    app.loader.import_default_modules()
+    task = settings.CELERY_BEAT_SCHEDULE["classroom-summaries"]["task"]
+    assert task in app.tasks

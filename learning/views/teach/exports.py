@@ -25,13 +25,23 @@ class _Echo:
         return value
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value):
+    """Names are typed by students: never let a spreadsheet read one as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _stream(columns: tuple[str, ...], rows: Iterator[tuple], filename: str):
     writer = csv.writer(_Echo())
 
     def lines():
         yield writer.writerow(columns)
         for row in rows:
-            yield writer.writerow(row)
+            yield writer.writerow([_cell(value) for value in row])
 
     response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
