@@ -4,8 +4,8 @@ import html
 import re
 
 import pytest
-from conftest import ASK_O, ASK_U, quick_options, turn_passing_options
 from django.test import Client
+from games_helpers import ASK_O, ASK_U, quick_options, turn_passing_options
 
 from games.models import Move, Seat, Table
 from games.services.tables import table_create
