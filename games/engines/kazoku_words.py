@@ -45,16 +45,19 @@ from games.engines.base import (
 )
 from games.engines.kazoku_deck import SCRIPTS, deal_scripts
 from games.engines.kazoku_words_index import (
+    KANA_BIT,
     KANA_OF,
+    StealInfo,
     base,
     deck_ids,
     formable,
     is_joker,
+    steal_info,
     word_index,
 )
 
 PHASES = ("turn", "after_ask", "last_words", "over")
-LOG_WINDOW = 30  # views show the latest events; `known` keeps the public memory of older ones
+LOG_WINDOW = 24  # views show the latest events; `known` keeps the public memory of older ones
 TABLE_SIZES = (0, 3, 4, 5)
 
 
@@ -335,21 +338,36 @@ def askable(hand: tuple[str, ...]) -> list[str]:
     return sorted(kana)
 
 
-def _forms(state: State, seat: int, *, steal: bool, only: str | None = None) -> tuple[dict, ...]:
-    """The form actions of ``seat`` (``only``: those with that word card), memoised on the
-    state object: a pure function of its fields, computed once for ``legal_actions`` and
-    ``apply`` (``_with`` never carries the memo over to a new state)."""
+def _forms(
+    state: State, seat: int, *, steal: bool, only: str | None = None, involving: int = 0
+) -> tuple[dict, ...]:
+    """The form actions of ``seat`` (``only``: those with that word card; ``involving``: only
+    words using one of those kana bits), memoised on the state object: a pure function of its
+    fields, computed once for ``legal_actions`` and ``apply``. ``_with`` drops the memo (and
+    keeps the steal summary only while ``scored`` is unchanged)."""
     key = (seat, steal)
     memo = state.__dict__.get("_memo")
     if memo is not None and memo[0] == key:
         found = memo[1]
         return found if only is None else tuple(f for f in found if f["word"] == only)
+    steals = _steals(state, seat) if steal else None
     found = tuple(
-        formable(state.hands[seat], state.table, state.scored, seat, steal=steal, only=only)
-    )
-    if only is None:
+        formable(
+            state.hands[seat], state.table, state.scored, seat,
+            steal=steal, only=only, involving=involving, steals=steals,
+        )
+    )  # fmt: skip
+    if only is None and not involving:
         state.__dict__["_memo"] = (key, found)
     return found
+
+
+def _steals(state: State, seat: int) -> StealInfo:
+    memo = state.__dict__.setdefault("_steals", {})
+    info = memo.get(seat)
+    if info is None:
+        info = memo[seat] = steal_info(state.scored, seat)
+    return info
 
 
 def _copies(forms: tuple[dict, ...]) -> list[dict]:
@@ -369,13 +387,15 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
             "You may only ask for a kana of a word whose card you hold (never a joker)."
         )
     events: list[dict] = [{"type": "ask", "seat": seat, "kana": kana}]
+    memo = state.__dict__.get("_memo")
+    none_before = memo is not None and memo[0] == (seat, True) and not memo[1]
     for holder in _clockwise(state, seat):
         copies = sorted(card for card in state.hands[holder] if KANA_OF[card] == kana)
         if copies:
-            return _give(state, seat, holder, copies[0], events)
+            return _give(state, seat, holder, copies[0], events, none_before)
     events.append({"type": "no_card", "seat": seat, "kana": kana})
     if not state.pile:
-        return _after_ask(state, seat), events
+        return _after_ask(state, seat, None, none_before), events
     card, state = state.pile[0], _with(state, pile=state.pile[1:])
     state = _add_to_hand(state, seat, card)
     events += _draw_events(seat, card)
@@ -384,10 +404,10 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
         known = list(state.known)
         known[seat] = state.known[seat] + (card,)
         return _with(state, known=tuple(known)), events
-    return _after_ask(state, seat), events
+    return _after_ask(state, seat, card, none_before), events
 
 
-def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
+def _give(state, seat, holder, card, events, none_before) -> tuple[State, list[dict]]:
     hands, known = list(state.hands), list(state.known)
     hands[holder] = _without(hands[holder], (card,))
     known[holder] = _without(known[holder], (card,)) if card in known[holder] else known[holder]
@@ -401,12 +421,21 @@ def _give(state, seat, holder, card, events) -> tuple[State, list[dict]]:
         events += _draw_events(holder, drawn)
     if state.rules.replay_on_give:
         return state, events
-    return _after_ask(state, seat), events
+    return _after_ask(state, seat, card, none_before), events
 
 
-def _after_ask(state: State, seat: int) -> State:
-    """After a give or a plain draw: form a word or pass; with nothing to form, pass at once."""
+def _after_ask(state: State, seat: int, new: str | None, none_before: bool) -> State:
+    """After a give or a plain draw: form a word or pass; with nothing to form, pass at once.
+
+    ``none_before``: nothing was formable before the ask, so only words using the ``new`` card
+    can be formable now (table and scored cards have not changed) — a much cheaper check."""
     waiting = _with(state, phase="after_ask")
+    if none_before and (new is None or KANA_OF[new] is not None):
+        if new is None:
+            return _end_turn(state)
+        if _forms(waiting, seat, steal=True, involving=KANA_BIT[new]):
+            return waiting
+        return _end_turn(state)
     if _forms(waiting, seat, steal=True):
         return waiting
     return _end_turn(state)
@@ -526,6 +555,10 @@ def _with(state: State, **changes: Any) -> State:
     fields_.update(state.__dict__)
     fields_.update(changes)
     fields_.pop("_memo", None)
+    if "scored" in changes:
+        fields_.pop("_steals", None)
+    elif "_steals" in fields_:
+        fields_["_steals"] = dict(fields_["_steals"])  # shared contents, own dict
     return new
 
 
@@ -561,11 +594,16 @@ def _visible(log, seat: int | None) -> list[dict]:
             continue
         if seat is not None and event.get("except") == seat:
             continue
-        if event["type"] in _EVENTS_WITH_LISTS:
-            shown.append({key: _to_json(value) for key, value in event.items()})
-        else:
-            shown.append(dict(event))
+        shown.append(_event_out(event) if event["type"] in _EVENTS_WITH_LISTS else dict(event))
     return shown
+
+
+def _event_out(event: Mapping[str, Any]) -> dict:
+    out = dict(event)
+    for key, value in out.items():
+        if type(value) is tuple:
+            out[key] = [list(item) if type(item) is tuple else item for item in value]
+    return out
 
 
 _EVENTS_WITH_LISTS = frozenset({"start", "form", "table", "last_words"})

@@ -140,6 +140,27 @@ def stealable(scored: Sequence[Sequence[str]], seat: int) -> dict[str, list[tupl
     return found
 
 
+@dataclass(frozen=True)
+class StealInfo:
+    """What ``seat`` could steal: ``below[n]`` = bits of the kana on opponents' word cards of
+    fewer than n kana; ``victims`` = ``stealable(scored, seat)``."""
+
+    below: tuple[int, ...]
+    victims: Mapping[str, list[tuple[int, str, int]]]
+
+
+def steal_info(scored: Sequence[Sequence[str]], seat: int) -> StealInfo:
+    by_length = [0] * 8
+    for victim, cards in enumerate(scored):
+        if victim != seat:
+            for card in cards:
+                by_length[_LENGTH[card]] |= KANA_BIT[card]
+    below = [0] * 8
+    for n in range(1, 8):
+        below[n] = below[n - 1] | by_length[n - 1]
+    return StealInfo(below=tuple(below), victims=stealable(scored, seat))
+
+
 def _ways(
     need: int,
     hand: int,
@@ -171,6 +192,8 @@ def formable(
     steal: bool,
     first_only: bool = False,
     only: str | None = None,
+    involving: int = 0,
+    steals: StealInfo | None = None,
 ) -> list[dict]:
     """Every canonical ``form`` action ``seat`` may take (see ``docs/rules/kazoku-words.md``).
 
@@ -179,6 +202,8 @@ def formable(
     victim and kana. Different sources (hand, table, which victim, joker) are distinct actions.
     A cheap count check discards most words before the exact enumeration. ``only``: just the
     forms whose word card is that card id (to check one submitted action cheaply).
+    ``involving``: a bit mask of kana (``KANA_BIT``); only words using one of them are tried.
+    ``steals``: ``steal_info(scored, seat)``, when the caller has it at hand.
     """
     words = word_index().words
     kana_of, bit_of = KANA_OF, KANA_BIT
@@ -203,20 +228,17 @@ def formable(
         known = on_table.get(kana)
         if known is None or card < known:
             on_table[kana] = card
-    below = [avail] * 8  # kana usable in a word of n kana: hand, table, shorter steals
     if steal:
-        by_length = [0] * 8
-        lengths = _LENGTH
-        for victim, cards in enumerate(scored):
-            if victim != seat:
-                for card in cards:
-                    by_length[lengths[card]] |= bit_of[card]
-        for n in range(1, 8):
-            below[n] = below[n - 1] | by_length[n - 1]
+        if steals is None:
+            steals = steal_info(scored, seat)
+        below = [avail | mask for mask in steals.below]
+    else:
+        below = [avail] * 8
     candidates = [(kana, card, False) for kana, card in in_hand.items()]
     candidates += [(kana, card, True) for kana, card in on_table.items()]
     found: list[dict] = []
-    hand_k = table_k = steals = None
+    hand_k = table_k = None
+    victims = steals.victims if steal else {}
     for kana, word_card, from_table in candidates:
         if only is not None and word_card != only:
             continue
@@ -226,13 +248,14 @@ def formable(
             if word.wild > spare:
                 continue
             spare = 0
+        if involving and not ((bit_of[word_card] | word.need_mask) & involving):
+            continue
         missing = word.need_mask & ~below[word.length]
         if missing and missing.bit_count() > spare:
             continue  # a cheap over-approximation: the exact enumeration decides
         if hand_k is None:
             hand_k, table_k = by_kana(hand), by_kana(table)
-            steals = stealable(scored, seat) if steal else {}
-        for action in _forms_of(word, word_card, from_table, hand_k, table_k, joker, steals):
+        for action in _forms_of(word, word_card, from_table, hand_k, table_k, joker, victims):
             found.append(action)
             if first_only:
                 return found
