@@ -45,6 +45,10 @@ CASES = [
     Case("kazoku-families", "themed", {"variant": "themed"}),
     Case("kazoku-families", "kana", {"variant": "kana"}),
     Case("kazoku-families", "gojuon", {"variant": "gojuon"}),
+    # kazoku-words: more figures (easy-bot loops, bots, endings) in bench/engines_words.py
+    Case("kazoku-words", "target 15", {}),
+    Case("kazoku-words", "table_cards=5", {"table_cards": 5}),
+    Case("kazoku-words", "end=pile_empty", {"end": "pile_empty"}),
 ]
 
 # (engine, options, seat bots, games) played with seat rotation, for win rates.
