@@ -95,9 +95,11 @@ def speed(games: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def match(players_bots: tuple[str, ...], games: int, seed: int, options: dict) -> dict:
-    """Win share of each level (ties split) over ``games`` games, seats rotated."""
+def match(players_bots: tuple[str, ...], games: int, seed: int, options: dict) -> tuple:
+    """Win share of each level (ties split) over ``games`` games, seats rotated; also how
+    many games the round limit ended."""
     wins: Counter = Counter()
+    ended: Counter = Counter()
     seats = len(players_bots)
     per_rotation = games // seats
     for shift in range(seats):
@@ -112,18 +114,20 @@ def match(players_bots: tuple[str, ...], games: int, seed: int, options: dict) -
                 legal = ENG.legal_actions(state, seat)
                 action = bots[seat].choose(ENG.view(state, seat), legal, rng)
                 state, _ = ENG.apply(state, seat, action)
+            ended[state.ended_by] += 1
             ranks = ENG.outcome(state)["ranks"]
             winners = [s for s, rank in enumerate(ranks) if rank == 1]
             for s in winners:
                 wins[order[s]] += 1 / len(winners)
     total = per_rotation * seats
-    return {level: wins[level] / total for level in dict.fromkeys(players_bots)}, total
+    shares = {level: wins[level] / total for level in dict.fromkeys(players_bots)}
+    return shares, total, ended["max_rounds"]
 
 
 def bots(games: int, seed: int) -> str:
     lines = [
-        "| options | seats | games | win share (ties split) |",
-        "| --- | --- | ---: | --- |",
+        "| options | seats | games | win share (ties split) | ended by the round limit |",
+        "| --- | --- | ---: | --- | ---: |",
     ]
     matches = [
         ({}, ("hard", "normal", "easy")),
@@ -133,9 +137,11 @@ def bots(games: int, seed: int) -> str:
         ({}, ("normal", "easy")),
     ]
     for options, seats in matches:
-        shares, total = match(seats, games, seed, options)
+        shares, total, limited = match(seats, games, seed, options)
         text = ", ".join(f"{level} {share:.1%}" for level, share in shares.items())
-        lines.append(f"| {options or 'default'} | {', '.join(seats)} | {total} | {text} |")
+        lines.append(
+            f"| {options or 'default'} | {', '.join(seats)} | {total} | {text} | {limited} |"
+        )
         print(lines[-1], file=sys.stderr)
     return "\n".join(lines)
 
