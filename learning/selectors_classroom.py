@@ -5,6 +5,7 @@ Services that write live in learning/services/classroom.py.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -312,6 +313,12 @@ def _needs_help_reasons(row: StudentRow, class_rate: float | None, now: datetime
     return reasons
 
 
+def _distinct_name(student: AbstractBaseUser, counts: Counter) -> str:
+    """The display name, with the username when two students of the class share it."""
+    name = student.profile.name
+    return f"{name} ({student.username})" if counts[name] > 1 else name
+
+
 def class_dashboard(
     *, classroom: Classroom, script: str | None = None, now: datetime | None = None
 ) -> Dashboard:
@@ -329,10 +336,11 @@ def class_dashboard(
     glyphs = {k.kana_id: k for k in kana}
     position = {k.kana_id: i for i, k in enumerate(kana)}
     activities = {a.learner_id: a for a in LearnerActivity.objects.filter(learner_id__in=ids)}
+    names = Counter(s.profile.name for s in students)
     rows = {
         s.pk: StudentRow(
             student=s,
-            name=s.profile.name,
+            name=_distinct_name(s, names),
             cells=["new"] * len(kana),
             activity=activities.get(s.pk),
         )

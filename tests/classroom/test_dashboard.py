@@ -133,3 +133,11 @@ def test_the_drill_down_shows_the_students_kana_games_and_confusions(as_alice, a
     assert detail.confusions[0]["times"] == 1
     assert len(detail.games) == 1
     assert "kazoku-families" in response.content.decode()
+
+
+def test_students_sharing_a_name_are_told_apart(as_alice, alice_class, bob):
+    other = user_create(username="bob-2", password="x-pass-2026", role=Role.STUDENT,
+                        display_name="Bob")  # fmt: skip
+    Membership.objects.create(classroom=alice_class, student=other)
+    dash = as_alice.get(reverse("teach_class", args=[alice_class.pk])).context["dash"]
+    assert sorted(row.name for row in dash.rows) == ["Bob (bob)", "Bob (bob-2)"]
