@@ -293,8 +293,8 @@ def table_bots_play(*, table_id: int, version: int) -> int:
         rng = random.Random(f"{table.seed}:{table.version}:{index}")
         bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
         choice = bot.choose(eng.view(state, index), legal, rng)
-        by_key = {action_key(action): action for action in legal}
-        action = by_key.get(action_key(choice), legal[0])
+        # The engine's own dict is applied; a bot's answer only selects among them.
+        action = next((a for a in legal if a == choice), legal[0])
         try:
             move, state = move_commit(
                 table=table,

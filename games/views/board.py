@@ -58,7 +58,7 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
         "players": players_of(table, seat.index if seat is not None else None),
     }
     if table.state is not None:
-        context["board"] = board_for(table=table, seat=seat)
+        context["board"] = board_for(table=table, seat=seat, players=context["players"])
     if seat is not None and table.status != "open":
         context["prompts"] = prompts_pending(user=request.user, table_id=table.pk)
     return context

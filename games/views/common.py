@@ -114,14 +114,16 @@ def seat_player(seat: Seat, me: int | None) -> Player:
     )
 
 
-def board_for(*, table: Table, seat: Seat | None, state: Any = None) -> BoardContext:
+def board_for(
+    *, table: Table, seat: Seat | None, state: Any = None, players: list[Player] | None = None
+) -> BoardContext:
     """The presenter's board for ``seat`` (``None``: spectator) from the view only."""
     eng = get_engine(table.engine)
     state = eng.from_json(table.state) if state is None else state
     me = seat.index if seat is not None else None
     view = eng.view(state, me)
     legal = eng.legal_actions(state, me) if me is not None and not seat.autoplay else []
-    players = players_of(table, me)
+    players = players_of(table, me) if players is None else players
     return presenter_for(table.engine).build(
         view=view,
         legal=legal,
