@@ -39,7 +39,6 @@ from games.engines.base import (
     Engine,
     IllegalAction,
     Option,
-    action_key,
     competition_ranks,
     validate_setup,
 )
@@ -239,8 +238,7 @@ class KazokuWords(Engine):
         legal = (
             _forms(state, seat, steal=steal, only=word_card) if isinstance(word_card, str) else ()
         )
-        key = action_key(action)
-        if not any(action_key(form) == key for form in legal):
+        if not any(form == action for form in legal):  # the listed actions, exactly
             raise IllegalAction("You cannot form that word with these cards now.")
         return _form(state, seat, action)
 
@@ -338,6 +336,13 @@ def askable(hand: tuple[str, ...]) -> list[str]:
     return sorted(kana)
 
 
+def _may_ask(hand: tuple[str, ...], kana: str) -> bool:
+    words = word_index().words
+    return any(
+        kind is not None and kana in words[kind].need_kana for kind in map(KANA_OF.get, hand)
+    )
+
+
 def _forms(
     state: State, seat: int, *, steal: bool, only: str | None = None, involving: int = 0
 ) -> tuple[dict, ...]:
@@ -382,7 +387,7 @@ def _copies(forms: tuple[dict, ...]) -> list[dict]:
 def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     if state.phase != "turn":
         raise IllegalAction("You cannot ask for a card now.")
-    if not isinstance(kana, str) or kana not in askable(state.hands[seat]):
+    if not isinstance(kana, str) or not _may_ask(state.hands[seat], kana):
         raise IllegalAction(
             "You may only ask for a kana of a word whose card you hold (never a joker)."
         )
