@@ -39,7 +39,7 @@ GAMES_PER_STUDENT = 20
 BATCH = 20_000
 
 
-def _ensure_postgres_database() -> None:
+def _ensure_postgres_database(*, rebuild: bool) -> None:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         return
@@ -47,6 +47,8 @@ def _ensure_postgres_database() -> None:
 
     base, name = url.rsplit("/", 1)
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        if rebuild:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
@@ -144,34 +146,46 @@ def build(rng: random.Random, now: datetime) -> None:
         "confused_with, response_ms, source, created_at) "
         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
     )
-    rows = []
+    columns = ("learner_id", "kana_id", "script", "kind", "correct", "confused_with",
+               "response_ms", "source", "created_at")  # fmt: skip
     inserted = 0
-    with connection.cursor() as cursor:
-        for user in students.values():
-            weak = rng.random() < 0.1  # a few students struggle
-            for _e in range(per_student):
-                kana_id, script = kana[rng.randrange(len(kana))]
-                at = now - timedelta(seconds=rng.uniform(0, TERM_DAYS * 86400))
-                if rng.random() < 0.65:
-                    rows.append((user.pk, kana_id, script, "exposure", None, "", None, "play", at))
-                    continue
-                correct = rng.random() > (0.45 if weak else 0.15)
-                wrong = "" if correct else rng.choice(confusable.get((kana_id, script), [""]))
-                rows.append((user.pk, kana_id, script, "answer", correct, wrong,
-                             rng.randint(600, 9000), "prompt", at))  # fmt: skip
-                if len(rows) >= BATCH:
-                    with transaction.atomic():
-                        cursor.executemany(sql, rows)
-                    inserted += len(rows)
-                    rows = []
-        if rows:
-            with transaction.atomic():
+    for rows in _event_batches(students.values(), per_student, kana, confusable, rng, now):
+        with transaction.atomic(), connection.cursor() as cursor:
+            if connection.vendor == "postgresql":  # COPY: several times faster than INSERTs
+                copy_sql = f"COPY learning_learningevent ({', '.join(columns)}) FROM STDIN"
+                with cursor.cursor.copy(copy_sql) as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
                 cursor.executemany(sql, rows)
-            inserted += len(rows)
+        inserted += len(rows)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     print(f"built: {len(students)} students, {inserted} events", file=sys.stderr)
+
+
+def _event_batches(students, per_student, kana, confusable, rng, now):
+    """Rows of a term of events, in batches: 65 % exposures, answers 85 % right (55 % for the
+    one student in ten who struggles), wrong answers naming a look-alike kana."""
+    rows = []
+    for user in students:
+        weak = rng.random() < 0.1
+        for _e in range(per_student):
+            kana_id, script = kana[rng.randrange(len(kana))]
+            at = now - timedelta(seconds=rng.uniform(0, TERM_DAYS * 86400))
+            if rng.random() < 0.65:
+                rows.append((user.pk, kana_id, script, "exposure", None, "", None, "play", at))
+            else:
+                correct = rng.random() > (0.45 if weak else 0.15)
+                wrong = "" if correct else rng.choice(confusable.get((kana_id, script), [""]))
+                rows.append((user.pk, kana_id, script, "answer", correct, wrong,
+                             rng.randint(600, 9000), "prompt", at))  # fmt: skip
+            if len(rows) >= BATCH:
+                yield rows
+                rows = []
+    if rows:
+        yield rows
 
 
 def timed(fn, repeat: int) -> list[float]:
@@ -188,7 +202,7 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true", help="drop and rebuild the data")
     parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
-    _ensure_postgres_database()
+    _ensure_postgres_database(rebuild=args.rebuild)
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
@@ -204,10 +218,6 @@ def main() -> None:
     if args.rebuild and connection.vendor == "sqlite":
         connection.close()
         Path(settings.DATABASES["default"]["NAME"]).unlink(missing_ok=True)
-    if args.rebuild and connection.vendor == "postgresql":
-        call_command("flush", interactive=False, verbosity=0)
-        call_command("migrate", "learning", "zero", verbosity=0)
-        call_command("migrate", "games", "zero", verbosity=0)
     call_command("migrate", verbosity=0)
     now = datetime.now(UTC)
     build_seconds = None
