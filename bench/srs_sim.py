@@ -398,7 +398,13 @@ class Product:
     """The Kanagame loop, with the product's own FSRS, picker and distractors."""
 
     def __init__(
-        self, world: World, learner: Learner, *, exposures_teach: bool = True, contrast: bool = True
+        self,
+        world: World,
+        learner: Learner,
+        *,
+        exposures_teach: bool = True,
+        contrast: bool = True,
+        recognition_grading: bool = True,
     ):
         self.world, self.learner = world, learner
         self.scheduler = srs.scheduler_build(fuzzing=False)
@@ -406,6 +412,8 @@ class Product:
         self.picks: Counter = Counter()
         self.exposures_teach = exposures_teach  # ablation: play shows kana but teaches nothing
         self.contrast = contrast  # ablation: random distractors instead of look-alikes
+        # ablation: a fast right choice rated Easy like a fast typed answer
+        self.recognition_grading = recognition_grading
 
     def statuses(self, day: float) -> dict[tuple[str, str], KanaStatus]:
         """What learning.selectors.kana_statuses_for gives the picker, from the FSRS cards."""
@@ -454,6 +462,7 @@ class Product:
             correct=ok,
             response_ms=response_ms(learner.rng, recall, ok),
             at=_moment(day),
+            recognition=self.recognition_grading and not typed,
         ).card
         learner.reviews += 1
         return cost
@@ -549,6 +558,11 @@ def arm_product_no_exposure(world, learner, budget, game_minutes):
     arm_product(world, learner, budget, game_minutes, exposures_teach=False)
 
 
+def arm_product_choices_easy(world, learner, budget, game_minutes):
+    """Ablation: four-button answers graded like typed ones (fast right choice = Easy)."""
+    arm_product(world, learner, budget, game_minutes, recognition_grading=False)
+
+
 def arm_product_random_choices(world, learner, budget, game_minutes):
     """Ablation: prompts draw three random kana instead of look-alikes / own confusions."""
     arm_product(world, learner, budget, game_minutes, contrast=False)
@@ -561,6 +575,7 @@ ARMS = {
     "d_kanagame": arm_product,
     "d-no-exposure": arm_product_no_exposure,
     "d-random-choices": arm_product_random_choices,
+    "d-choices-easy": arm_product_choices_easy,
 }
 MAIN_ARMS = ("a_fixed", "b_leitner", "c_fsrs", "d_kanagame")
 
@@ -613,6 +628,7 @@ def main(argv=None) -> dict:
     )
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--markdown", action="store_true", help="tables for docs/bench.md")
     args = parser.parse_args(argv)
     jobs = [
         (world, arm, index, args.seed, args.budget, args.game)
@@ -673,6 +689,8 @@ def main(argv=None) -> dict:
     }
     if args.json:
         print(json.dumps(result, indent=2))
+    elif args.markdown:
+        _markdown(result)
     else:
         _print(result)
     return result
@@ -686,6 +704,27 @@ def _paired(product: dict, others: dict, key: str) -> dict:
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1))
     return {"mean": round(mean, 1), "ci95": round(1.96 * sd / math.sqrt(n), 1)}
+
+
+def _markdown(result: dict) -> None:
+    print("| world | arm | day-44 recall % (±95%) | confusable kana % | workload | exposures |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for world, arms in result["worlds"].items():
+        for arm, r in sorted(arms.items()):
+            print(
+                f"| {world} | {arm} | {r['recall']} (±{r['recall_ci95']}) | "
+                f"{r['recall_confusable']} | {r['workload']} | {r['exposures']} |"
+            )
+    print()
+    print("| world | product minus | recall (points, ±95%) | confusable (points) | workload |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for world, arms in result["product_minus"].items():
+        for arm, d in sorted(arms.items()):
+            print(
+                f"| {world} | {arm} | {d['recall']['mean']:+.1f} (±{d['recall']['ci95']}) | "
+                f"{d['recall_confusable']['mean']:+.1f} (±{d['recall_confusable']['ci95']}) "
+                f"| {d['workload']['mean']:+.1f} |"
+            )
 
 
 def _print(result: dict) -> None:

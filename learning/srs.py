@@ -8,7 +8,9 @@ Grading an answer (documented in docs/learning.md, tested in tests/learning/test
 
 - wrong answer                          -> ``Rating.Again``
 - right, but slower than ``SLOW_MS``    -> ``Rating.Hard``
-- right, faster than ``FAST_MS``        -> ``Rating.Easy``
+- right, faster than ``FAST_MS``        -> ``Rating.Easy`` (typed answers), ``Rating.Good``
+                                           (picked among choices: recognition is easier
+                                           than recall, and a lucky guess looks fast)
 - right otherwise                       -> ``Rating.Good``
 - right with no measured time           -> ``Rating.Good``
 
@@ -46,17 +48,29 @@ def _aware_utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
-def rating_for(*, correct: bool, response_ms: int | None) -> Rating:
-    """The FSRS rating of one answer (see the module docstring for the thresholds)."""
+def rating_for(*, correct: bool, response_ms: int | None, recognition: bool = False) -> Rating:
+    """The FSRS rating of one answer (see the module docstring for the thresholds).
+
+    ``recognition``: the answer was picked among a few choices, which is easier than recalling
+    it (and a lucky guess looks like a fast answer), so it is never rated Easy.
+    """
     if not correct:
         return Rating.Again
     if response_ms is None:
         return Rating.Good
     if response_ms < FAST_MS:
-        return Rating.Easy
+        return Rating.Good if recognition else Rating.Easy
     if response_ms > SLOW_MS:
         return Rating.Hard
     return Rating.Good
+
+
+RECOGNITION_KINDS = frozenset({"reading", "glyph"})  # prompt kinds answered among choices
+
+
+def is_recognition(answer_kind: str) -> bool:
+    """An answer picked among a few choices (a ``reading`` or ``glyph`` prompt)."""
+    return answer_kind in RECOGNITION_KINDS
 
 
 def scheduler_build(
@@ -99,9 +113,10 @@ def review(
     correct: bool,
     response_ms: int | None,
     at: datetime,
+    recognition: bool = False,
 ) -> Review:
     """Grade one answer and return the new card (the given card is not changed)."""
-    rating = rating_for(correct=correct, response_ms=response_ms)
+    rating = rating_for(correct=correct, response_ms=response_ms, recognition=recognition)
     new_card, log = scheduler.review_card(
         card, rating, review_datetime=_aware_utc(at), review_duration=response_ms
     )

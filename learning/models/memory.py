@@ -37,6 +37,8 @@ class LearningEvent(models.Model):
     correct = models.BooleanField(null=True, blank=True)
     confused_with = models.CharField(max_length=4, blank=True)
     response_ms = models.PositiveIntegerField(null=True, blank=True)
+    # answers: the prompt kind (reading, glyph, typed); "" for exposures and older rows
+    answer_kind = models.CharField(max_length=8, blank=True, default="")
     source = models.CharField(max_length=8, choices=EventSource.choices)
     table_id = models.BigIntegerField(null=True, blank=True)
     move_id = models.BigIntegerField(null=True, blank=True)

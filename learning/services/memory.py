@@ -37,8 +37,13 @@ def memory_review(
     move_id: int | None = None,
     at: datetime | None = None,
     scheduler: Scheduler | None = None,
+    answer_kind: str = "",
 ) -> KanaMemory:
-    """Record one answer: an ``answer`` event, and the kana's FSRS card reviewed."""
+    """Record one answer: an ``answer`` event, and the kana's FSRS card reviewed.
+
+    ``answer_kind`` is the prompt kind: answers picked among choices (``reading``,
+    ``glyph``) are recognition, never rated Easy (srs.rating_for); ``typed`` or "" are not.
+    """
     at = at or timezone.now()
     scheduler = scheduler or scheduler_for(learner=learner)
     with transaction.atomic():
@@ -49,7 +54,12 @@ def memory_review(
         if card is None:
             card = srs.card_new(card_id=memory.pk, now=at)
         result = srs.review(
-            scheduler=scheduler, card=card, correct=correct, response_ms=response_ms, at=at
+            scheduler=scheduler,
+            card=card,
+            correct=correct,
+            response_ms=response_ms,
+            at=at,
+            recognition=srs.is_recognition(answer_kind),
         )
         memory_apply_card(memory=memory, card=result.card)
         memory.reps += 1
@@ -66,6 +76,7 @@ def memory_review(
             correct=correct,
             confused_with=confused_with if not correct else "",
             response_ms=response_ms,
+            answer_kind=answer_kind,
             source=source,
             table_id=table_id,
             move_id=move_id,
@@ -113,13 +124,15 @@ def review_logs_for(*, learner) -> list:
     answers = (
         LearningEvent.objects.filter(learner=learner, kind="answer")
         .order_by("created_at", "id")
-        .values_list("kana_id", "script", "correct", "response_ms", "created_at")
+        .values_list("kana_id", "script", "correct", "response_ms", "answer_kind", "created_at")
     )
-    for kana_id, script, correct, response_ms, at in answers.iterator():
+    for kana_id, script, correct, response_ms, kind, at in answers.iterator():
         card_id = ids.get((kana_id, script))
         if card_id is None:
             continue
-        rating = srs.rating_for(correct=bool(correct), response_ms=response_ms)
+        rating = srs.rating_for(
+            correct=bool(correct), response_ms=response_ms, recognition=srs.is_recognition(kind)
+        )
         logs.append(ReviewLog(card_id, rating, at, response_ms))
     return logs
 

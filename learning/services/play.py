@@ -418,6 +418,7 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
             table_id=prompt.table_id,
             move_id=prompt.move_id,
             at=at,
+            answer_kind=prompt.kind,
         )
     return AnswerResult(
         prompt_id=prompt.pk,

@@ -91,3 +91,22 @@ def test_the_daily_session_plays_the_recommended_game_against_cpus(client, dana)
     assert "Back to the game" in client.get("/daily/").content.decode()
     client.post("/daily/", {"action": "finish"})
     assert "Kana practised" in client.get("/daily/").content.decode()
+
+
+def test_the_board_shows_the_prompt_and_answering_it_without_js_returns_to_the_board(
+    client, dana, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        table = solo_table(dana)
+    client.force_login(dana)
+    board = client.get(table.get_absolute_url())
+    html = board.content.decode()
+    prompt = Prompt.objects.filter(learner=dana, table_id=table.pk).order_by("id").first()
+    assert f"/learn/prompts/{prompt.pk}/answer/" in html
+    response = client.post(
+        f"/learn/prompts/{prompt.pk}/answer/",
+        {"answer": prompt.kana_id, "next": table.get_absolute_url(), "table_id": table.pk},
+    )
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    assert "Right:" in client.get(response["Location"]).content.decode()
+    assert LearningEvent.objects.filter(learner=dana, kind="answer", table_id=table.pk).exists()

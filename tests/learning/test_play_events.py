@@ -258,3 +258,22 @@ def test_confusions_count_both_ways(dana, t0):
     found = confusions_for(learner=dana, pairs=[("tsu", "katakana"), ("shi", "katakana")])
     assert found[("tsu", "katakana")] == ["shi", "chi"]
     assert found[("shi", "katakana")] == ["tsu"]
+
+
+def test_a_fast_right_choice_is_recorded_with_its_kind_and_graded_good(dana, t0):
+    observe(dana, t0, hand=[("ki", "hiragana")])
+    prompt = Prompt.objects.get(learner=dana)
+    prompt_answer(user=dana, prompt_id=prompt.pk, answer="ki", at=t0 + timedelta(seconds=1))
+    event = LearningEvent.objects.get(kind="answer")
+    assert (event.answer_kind, event.response_ms) == ("reading", 1000)
+    memory = KanaMemory.objects.get(learner=dana, kana_id="ki")
+    from learning import srs
+
+    easy = srs.review(
+        scheduler=srs.scheduler_build(fuzzing=False),
+        card=srs.card_new(card_id=memory.pk, now=t0),
+        correct=True,
+        response_ms=1000,
+        at=t0 + timedelta(seconds=1),
+    ).card
+    assert memory.stability < easy.stability  # rated Good, not Easy

@@ -109,3 +109,11 @@ def test_fitted_parameters_are_used():
     b = srs.review(scheduler=fitted, card=card, correct=True, response_ms=4000, at=T0).card
     assert b.stability == pytest.approx(10.0)
     assert a.stability != b.stability
+
+
+def test_a_fast_right_choice_among_buttons_is_good_not_easy():
+    assert srs.rating_for(correct=True, response_ms=900, recognition=True) == Rating.Good
+    assert srs.rating_for(correct=True, response_ms=12000, recognition=True) == Rating.Hard
+    assert srs.rating_for(correct=False, response_ms=900, recognition=True) == Rating.Again
+    assert srs.is_recognition("reading") and srs.is_recognition("glyph")
+    assert not srs.is_recognition("typed") and not srs.is_recognition("")
