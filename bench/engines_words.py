@@ -95,6 +95,48 @@ def speed(games: int, seed: int) -> str:
     return "\n".join(lines)
 
 
+def interleaved(games: int, seed: int) -> str:
+    """kazoku-words and kazoku-families through the contract, and the bare mutable loop of
+    ``bench/engines.py``, game by game alternately (4 players, random actions), so all three see
+    the same machine load: the ratios are the load-independent figures."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from engines import bare_kana_game  # noqa: PLC0415 - bench/engines.py, a script
+
+    families = get_engine("kazoku-families")
+    totals = {"kazoku-words": [0, 0.0], "kazoku-families (kana)": [0, 0.0], "bare loop": [0, 0.0]}
+    for g in range(games):
+        for name in totals:
+            started = time.process_time()
+            if name == "kazoku-words":
+                actions = _random_game(ENG, 4, seed + g, {})
+            elif name == "bare loop":
+                actions = bare_kana_game(4, seed + g)
+            else:
+                actions = _random_game(families, 4, seed + g, {"variant": "kana"})
+            totals[name][0] += actions
+            totals[name][1] += time.process_time() - started
+    bare = totals["bare loop"][0] / totals["bare loop"][1]
+    lines = [
+        "| loop (4 players, random actions) | actions/s | × bare loop |",
+        "| --- | ---: | ---: |",
+    ]
+    for name, (actions, seconds) in totals.items():
+        rate = actions / seconds
+        lines.append(f"| {name} | {rate:,.0f} | {rate / bare:.2f} |")
+    return "\n".join(lines)
+
+
+def _random_game(engine, players: int, seed: int, options: dict) -> int:
+    rng = random.Random(seed)
+    state = engine.new_game(players=players, seed=seed, options=options)
+    actions = 0
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        actions += 1
+    return actions
+
+
 def match(players_bots: tuple[str, ...], games: int, seed: int, options: dict) -> tuple:
     """Win share of each level (ties split) over ``games`` games, seats rotated; also how
     many games the round limit ended."""
@@ -226,7 +268,7 @@ def write_block(text: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("speed", "bots", "timing", "endings"))
+    parser.add_argument("--only", choices=("speed", "ratio", "bots", "timing", "endings"))
     parser.add_argument("--games", type=int, default=40, help="games per speed row")
     parser.add_argument("--bot-games", type=int, default=2001, help="games per bot match")
     parser.add_argument("--decisions", type=int, default=2000)
@@ -238,6 +280,10 @@ def main() -> None:
     parts = []
     if args.only in (None, "speed"):
         parts.append(f"Speed (`--games {args.games}` per row):\n\n{speed(args.games, args.seed)}")
+    if args.only in (None, "ratio"):
+        parts.append(
+            f"Interleaved (`--games {args.games}`):\n\n{interleaved(args.games, args.seed)}"
+        )
     if args.only in (None, "bots"):
         parts.append(f"Bot strength:\n\n{bots(args.bot_games, args.seed)}")
     if args.only in (None, "timing"):

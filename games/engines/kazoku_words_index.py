@@ -39,6 +39,7 @@ class Word:
     star: bool
     need_mask: int  # one bit per deck kana in ``needs`` (see ``KANA_BIT``)
     need_kana: tuple[str, ...]  # the deck kana in ``needs``
+    single: bool  # every needed kana once, and never the word card's own kana again
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ def word_index() -> WordIndex:
             star=raw["star"],
             need_mask=sum(1 << deck.ids.index(k) for k, _n in needs),
             need_kana=tuple(k for k, _n in needs),
+            single=all(n == 1 and k != card_id for k, n in needs),
         )
         for k, _n in needs:
             uses.setdefault(k, []).append(card_id)
@@ -210,7 +212,7 @@ def formable(
     # canonical word cards (lowest copy per kana, hand before table) and what is in sight
     in_hand: dict[str, str] = {}
     on_table: dict[str, str] = {}
-    avail = 0
+    hand_mask = table_mask = 0
     joker = None
     for card in hand:
         kana = kana_of[card]
@@ -218,21 +220,24 @@ def formable(
             if joker is None or card < joker:
                 joker = card
             continue
-        avail |= bit_of[card]
+        hand_mask |= bit_of[card]
         known = in_hand.get(kana)
         if known is None or card < known:
             in_hand[kana] = card
     for card in table:
         kana = kana_of[card]
-        avail |= bit_of[card]
+        table_mask |= bit_of[card]
         known = on_table.get(kana)
         if known is None or card < known:
             on_table[kana] = card
+    avail = hand_mask | table_mask
     if steal:
         if steals is None:
             steals = steal_info(scored, seat)
-        below = [avail | mask for mask in steals.below]
+        stolen = steals.below
+        below = [avail | mask for mask in stolen]
     else:
+        stolen = _NO_STEALS
         below = [avail] * 8
     candidates = [(kana, card, False) for kana, card in in_hand.items()]
     candidates += [(kana, card, True) for kana, card in on_table.items()]
@@ -253,6 +258,18 @@ def formable(
         missing = word.need_mask & ~below[word.length]
         if missing and missing.bit_count() > spare:
             continue  # a cheap over-approximation: the exact enumeration decides
+        need = word.need_mask
+        if (
+            word.single
+            and not need & ~hand_mask
+            and not need & table_mask
+            and not need & stolen[word.length]
+        ):
+            # the common case: every other kana once, only from the hand: one way to spell it
+            found.append(_simple(word, word_card, from_table, in_hand, joker))
+            if first_only:
+                return found
+            continue
         if hand_k is None:
             hand_k, table_k = by_kana(hand), by_kana(table)
         for action in _forms_of(word, word_card, from_table, hand_k, table_k, joker, victims):
@@ -318,6 +335,22 @@ def _forms_of(
     return actions
 
 
+def _simple(word: Word, word_card: str, from_table: bool, in_hand, joker) -> dict:
+    """The one form of a word whose other kana are each in the hand once (canonical copies),
+    with the joker for a kana on no card."""
+    own = word.card
+    cards = [word_card if kana == own else in_hand.get(kana, joker) for kana in word.kana_ids]
+    return {
+        "type": "form",
+        "word": word_card,
+        "cards": cards,
+        "table": [word_card] if from_table else [],
+        "steal": [],
+        "joker": joker if word.wild else None,
+    }
+
+
+_NO_STEALS = (0,) * 8
 _NONE: tuple = ()
 _SIMPLE_WAYS = {n: ((n, 0, (), 0),) for n in range(1, 8)}
 
