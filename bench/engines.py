@@ -16,6 +16,7 @@ To add an engine: append its cases to ``CASES`` (and, for bot figures, to ``BOT_
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -77,25 +78,29 @@ def random_game(engine, players: int, seed: int, options: dict) -> int:
 
 def bare_kana_game(players: int, seed: int) -> int:
     """The baseline: these rules as a bare mutable loop (kana families, random asks, no
-    contract, no immutability, no checks, no events). Returns the number of actions."""
+    contract, no immutability, no checks, no events). Returns the number of actions.
+
+    Hands are insertion-ordered dicts used as sets, so that the game is the same in every
+    process (set order depends on string hashing).
+    """
     rng = random.Random(seed)
     rules = rules_for("kana")
     deck = list(load_deck().ids)
     rng.shuffle(deck)
-    hands = [set(deck[p * 5 : p * 5 + 5]) for p in range(players)]
+    hands = [dict.fromkeys(deck[p * 5 : p * 5 + 5]) for p in range(players)]
     pile = deck[players * 5 :]
     laid, seat, actions = 0, 0, 0
     while laid < rules.family_count:
         hand = hands[seat]
         if not hand:
             if pile:
-                hand.add(pile.pop())
+                hand[pile.pop()] = None
             else:
                 seat = (seat + 1) % players
                 continue
         asks = [
             (target, card)
-            for family in {rules.family_of[c] for c in hand}
+            for family in dict.fromkeys(rules.family_of[c] for c in hand)
             for card in rules.members[family]
             if card not in hand
             for target in range(players)
@@ -106,17 +111,18 @@ def bare_kana_game(players: int, seed: int) -> int:
         if asks:
             target, card = rng.choice(asks)
             if card in hands[target]:
-                hands[target].discard(card)
-                hand.add(card)
+                del hands[target][card]
+                hand[card] = None
                 again = True
             elif pile:
                 drawn = pile.pop()
-                hand.add(drawn)
+                hand[drawn] = None
                 again = drawn == card
         if not again:
-            for family in {rules.family_of[c] for c in hand}:
-                if rules.member_sets[family] <= hand:
-                    hand -= rules.member_sets[family]
+            for family in dict.fromkeys(rules.family_of[c] for c in hand):
+                if rules.member_sets[family] <= hand.keys():
+                    for card in rules.members[family]:
+                        del hand[card]
                     laid += 1
             seat = (seat + 1) % players
     return actions
@@ -265,7 +271,10 @@ def main() -> None:
     parser.add_argument("--no-speed", action="store_true", help="skip the speed cases")
     parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
     args = parser.parse_args()
-    header = f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}"
+    header = (
+        f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
+        f"load average {os.getloadavg()[0]:.1f} at start"
+    )
     by_engine: dict[str, list[dict]] = {}
     for case in [] if args.no_speed else CASES:
         if args.engine and case.engine != args.engine:
