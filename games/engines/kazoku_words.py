@@ -109,6 +109,14 @@ def _points(cards: tuple[str, ...]) -> int:
     return sum(words[KANA_OF[card]].points for card in cards)
 
 
+def _scores(state: State) -> list[int]:
+    """Each seat's points (memoised on the state while ``scored`` is unchanged)."""
+    scores = state.__dict__.get("_scores")
+    if scores is None:
+        scores = state.__dict__["_scores"] = tuple(_points(cards) for cards in state.scored)
+    return list(scores)
+
+
 class KazokuWords(Engine):
     name = "kazoku-words"
     MIN_PLAYERS = 2
@@ -221,7 +229,7 @@ class KazokuWords(Engine):
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "form":
             new, events = self._form(state, seat, action)
-        elif kind == "ask" and set(action) == {"type", "kana"}:
+        elif kind == "ask" and len(action) == 2 and "kana" in action:
             new, events = _ask(state, seat, action["kana"])
         elif action == {"type": "pass"} or action == {"type": "draw"}:
             if action not in self.legal_actions(state, seat):
@@ -258,7 +266,7 @@ class KazokuWords(Engine):
             "known": [list(cards) for cards in state.known],
             "table": list(state.table),
             "scored": [list(cards) for cards in state.scored],
-            "scores": [_points(cards) for cards in state.scored],
+            "scores": _scores(state),
             "pile_count": len(state.pile),
             "discard": list(state.discard),
             "turns": state.turns,
@@ -274,7 +282,7 @@ class KazokuWords(Engine):
         return state.phase == "over"
 
     def outcome(self, state: State) -> dict:
-        scores = [_points(cards) for cards in state.scored]
+        scores = _scores(state)
         return {"scores": scores, "ranks": competition_ranks(scores), "ended_by": state.ended_by}
 
     def to_json(self, state: State) -> dict:
@@ -395,35 +403,39 @@ def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     memo = state.__dict__.get("_memo")
     none_before = memo is not None and memo[0] == (seat, True) and not memo[1]
     for holder in _clockwise(state, seat):
-        copies = sorted(card for card in state.hands[holder] if KANA_OF[card] == kana)
+        copies = [card for card in state.hands[holder] if KANA_OF[card] == kana]
         if copies:
-            return _give(state, seat, holder, copies[0], events, none_before)
+            return _give(state, seat, holder, min(copies), events, none_before)
     events.append({"type": "no_card", "seat": seat, "kana": kana})
     if not state.pile:
         return _after_ask(state, seat, None, none_before), events
-    card, state = state.pile[0], _with(state, pile=state.pile[1:])
-    state = _add_to_hand(state, seat, card)
+    card = state.pile[0]
+    hands = list(state.hands)
+    hands[seat] = hands[seat] + (card,)
     events += _draw_events(seat, card)
     if KANA_OF[card] == kana:
         events.append({"type": "good_pick", "seat": seat, "card": card})
         known = list(state.known)
         known[seat] = state.known[seat] + (card,)
-        return _with(state, known=tuple(known)), events
-    return _after_ask(state, seat, card, none_before), events
+        new = _with(state, pile=state.pile[1:], hands=tuple(hands), known=tuple(known))
+        return new, events
+    new = _with(state, pile=state.pile[1:], hands=tuple(hands))
+    return _after_ask(new, seat, card, none_before), events
 
 
 def _give(state, seat, holder, card, events, none_before) -> tuple[State, list[dict]]:
-    hands, known = list(state.hands), list(state.known)
+    hands, known, pile = list(state.hands), list(state.known), state.pile
     hands[holder] = _without(hands[holder], (card,))
-    known[holder] = _without(known[holder], (card,)) if card in known[holder] else known[holder]
+    if card in known[holder]:
+        known[holder] = _without(known[holder], (card,))
     hands[seat] = hands[seat] + (card,)
     known[seat] = known[seat] + (card,)
-    state = _with(state, hands=tuple(hands), known=tuple(known))
     events.append({"type": "give", "seat": holder, "to": seat, "card": card})
-    if state.pile:
-        drawn, state = state.pile[0], _with(state, pile=state.pile[1:])
-        state = _add_to_hand(state, holder, drawn)
+    if pile:
+        drawn, pile = pile[0], pile[1:]
+        hands[holder] = hands[holder] + (drawn,)
         events += _draw_events(holder, drawn)
+    state = _with(state, hands=tuple(hands), known=tuple(known), pile=pile)
     if state.rules.replay_on_give:
         return state, events
     return _after_ask(state, seat, card, none_before), events
@@ -562,6 +574,7 @@ def _with(state: State, **changes: Any) -> State:
     fields_.pop("_memo", None)
     if "scored" in changes:
         fields_.pop("_steals", None)
+        fields_.pop("_scores", None)
     elif "_steals" in fields_:
         fields_["_steals"] = dict(fields_["_steals"])  # shared contents, own dict
     return new
