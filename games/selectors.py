@@ -49,12 +49,18 @@ def table_access(*, table: Table, user) -> Access:
     if not user.is_authenticated:
         return Access(seat=None, can_join=False, can_watch=False)
     seat = table.seats.filter(user=user).first()
+    if seat is not None:  # a player: nothing else to check
+        return Access(seat=seat, can_join=False, can_watch=False)
     in_class = table.classroom_id is None or (
         table.classroom.teacher_id == user.pk
         or Membership.objects.filter(classroom_id=table.classroom_id, student=user).exists()
     )
-    has_open_seat = table.seats.filter(user__isnull=True, bot_level="").exists()
-    can_join = seat is None and table.status == TableStatus.OPEN and in_class and has_open_seat
+    can_join = (
+        seat is None
+        and table.status == TableStatus.OPEN
+        and in_class
+        and table.seats.filter(user__isnull=True, bot_level="").exists()
+    )
     can_watch = seat is None and _teaches_table(table=table, user=user)
     return Access(seat=seat, can_join=can_join, can_watch=can_watch)
 

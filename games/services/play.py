@@ -99,20 +99,55 @@ def move_commit(
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
     Returns the saved move and the new state. Raises ``StaleVersion`` when another writer
-    moved first (nothing is saved then). Two statements: the guarded UPDATE and the INSERT.
+    moved first (nothing is saved then).
     """
     try:
         new_state, _events = eng.apply(state, seat, action)
     except IllegalAction as exc:
         raise PlayError(exc.message, status=409) from exc
+    moves = moves_save(
+        table=table,
+        eng=eng,
+        before=state,
+        after=new_state,
+        plays=[(seat, action)],
+        token=token,
+        by_bot=by_bot,
+        followups=followups,
+        seats=seats,
+        observe=observe,
+    )
+    return moves[-1], new_state
+
+
+def moves_save(
+    *,
+    table: Table,
+    eng: Engine,
+    before: Any,
+    after: Any,
+    plays: list[tuple[int, dict]],
+    token: str = "",
+    by_bot: bool = False,
+    followups: bool = True,
+    seats: dict[int, Seat] | None = None,
+    observe: bool = True,
+) -> list[Move]:
+    """Save ``plays`` (already applied: ``before`` -> ``after``) in one guarded transaction.
+
+    ``UPDATE games_table SET state, version = v + n ... WHERE id = t AND version = v`` must
+    touch one row, then the n Moves (versions v+1..v+n) are inserted; the unique
+    ``(table, version)`` and ``(table, token)`` constraints back the guard. A stale version or
+    a constraint violation raises ``StaleVersion`` and nothing is saved.
+    """
     version = table.version
-    over = eng.is_over(new_state)
+    over = eng.is_over(after)
     now = timezone.now()
     seats = _seats(table) if seats is None else seats
     fields: dict[str, Any] = {
-        "state": eng.to_json(new_state),
-        "version": version + 1,
-        "turn_due_at": _due_at(table=table, eng=eng, state=new_state, seats=seats),
+        "state": eng.to_json(after),
+        "version": version + len(plays),
+        "turn_due_at": _due_at(table=table, eng=eng, state=after, seats=seats),
     }
     if over:
         fields.update(status=TableStatus.FINISHED, finished_at=now, turn_due_at=None)
@@ -122,15 +157,23 @@ def move_commit(
         )
         if won != 1:
             raise StaleVersion(_("The table changed before your move arrived."))
-        try:
-            move = Move.objects.create(
+        rows = [
+            Move(
                 table=table,
-                version=version + 1,
+                version=version + offset,
                 seat=seat,
                 action=action,
-                token=token,
+                token=token if offset == len(plays) else "",
                 by_bot=by_bot,
             )
+            for offset, (seat, action) in enumerate(plays, start=1)
+        ]
+        try:
+            if len(rows) == 1:
+                rows[0].save(force_insert=True)
+                moves = rows
+            else:
+                moves = Move.objects.bulk_create(rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
         for name, value in fields.items():
@@ -138,14 +181,14 @@ def move_commit(
         after_commit(
             table=table,
             eng=eng,
-            before=state,
-            after=new_state,
+            before=before,
+            after=after,
             followups=followups,
-            move=move,
+            move=moves[-1],
             seats=seats,
             observe=observe,
         )
-    return move, new_state
+    return moves
 
 
 def after_commit(
@@ -206,12 +249,18 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
         raise PlayError(_("You have no seat at this table."), status=403)
     if not isinstance(token, str) or len(token) > 64:
         raise PlayError(_("The move is malformed (bad token)."), status=400)
-    if token and Move.objects.filter(table=table, token=token).exists():
-        return PlayResult(table=table, move=None, duplicate=True)
     try:
         version = int(version)
     except (TypeError, ValueError):
-        raise PlayError(_("The move is malformed (missing table version)."), 400) from None
+        version = None
+    # A repeated token means "already played": answer with the table as it is. Only checked
+    # when the version does not match; at the current version a repeated token is caught by
+    # the unique (table, token) constraint below.
+    if version != table.version and token:
+        if Move.objects.filter(table=table, token=token).exists():
+            return PlayResult(table=table, move=None, duplicate=True)
+    if version is None:
+        raise PlayError(_("The move is malformed (missing table version)."), 400)
     if table.status == TableStatus.FINISHED:
         raise PlayError(_("This game is over."), status=409)
     if table.status != TableStatus.PLAYING:
@@ -263,63 +312,55 @@ def turn_due_restart(*, table: Table) -> None:
 
 
 def table_bots_play(*, table_id: int, version: int) -> int:
-    """Play every CPU turn due at ``version``, one committed move at a time.
+    """Play every CPU turn due at ``version``; returns the number of moves played.
 
-    A no-op when the table already moved past ``version`` (a duplicated or late task). Stops at
-    the first human turn. The table is read once; each move is still guarded by the version
-    (another writer in between makes the next UPDATE match no row, and the loop stops).
-    Returns the number of moves played.
+    A no-op when the table already moved past ``version`` (a duplicated or late task). The
+    CPU players choose and the engine applies in memory until a human is to act or the game
+    ends; the burst is then saved in one guarded transaction (``moves_save``: one Move per
+    CPU action, version + n). If anything moved the table meanwhile, nothing is saved.
     """
     table = Table.objects.filter(pk=table_id).first()
     if table is None or table.version != version or table.status != TableStatus.PLAYING:
         return 0
-    eng, state = table_engine_state(table=table)
-    start_state = state
+    eng, start_state = table_engine_state(table=table)
     seats = _seats(table)
-    played, move = 0, None
-    while played < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
+    state, plays = start_state, []
+    while len(plays) < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
         acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]
         if not acting:
             break
         index = acting[0]
         seat = seats[index]
-        if seat.is_human and played:
-            # A stand-in is about to play for a human: make sure they have not come back.
-            seat.refresh_from_db(fields=["autoplay"])
-            if not seat.autoplay:
-                break
         legal = eng.legal_actions(state, index)
         # A seeded generator per (table, version, seat): replays and retries choose alike.
-        rng = random.Random(f"{table.seed}:{table.version}:{index}")
+        rng = random.Random(f"{table.seed}:{version + len(plays)}:{index}")
         bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
         choice = bot.choose(eng.view(state, index), legal, rng)
         # The engine's own dict is applied; a bot's answer only selects among them.
         action = next((a for a in legal if a == choice), legal[0])
-        try:
-            move, state = move_commit(
-                table=table,
-                eng=eng,
-                state=state,
-                seat=index,
-                action=action,
-                by_bot=True,
-                followups=False,
-                seats=seats,
-                observe=False,
-            )
-        except StaleVersion:
-            break
-        played += 1
-    if move is not None:
-        # The learning hook once for the whole burst of CPU moves (what each human's view
-        # newly shows since the burst began), not once per CPU move: same exposures, a
-        # fraction of the cost. Attributed to the burst's last move.
-        from games.services.observe import moves_observed
-
-        moves_observed(
-            table=table, eng=eng, before=start_state, after=state, seats=seats, move=move
+        state, _events = eng.apply(state, index, action)
+        plays.append((index, action))
+    if not plays:
+        return 0
+    stood_in = {index for index, _action in plays if seats[index].is_human}
+    if stood_in and Seat.objects.filter(table=table, index__in=stood_in, autoplay=False).exists():
+        # A human came back while their stand-in was choosing: start again from the table as
+        # it is (the CPU players before their turn still play).
+        return table_bots_play(table_id=table_id, version=version)
+    try:
+        moves_save(
+            table=table,
+            eng=eng,
+            before=start_state,
+            after=state,
+            plays=plays,
+            by_bot=True,
+            followups=False,
+            seats=seats,
         )
-    return played
+    except StaleVersion:
+        return 0
+    return len(plays)
 
 
 def table_timeouts_run(*, table: Table) -> int:

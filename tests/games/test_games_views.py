@@ -563,3 +563,17 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classr
         },
     )
     assert Table.objects.get(created_by=charlie).assignment is None
+
+
+@pytest.mark.parametrize("mode", ["always", "hover", "never"])
+def test_romaji_option_is_honoured_on_cards_and_buttons(dana, mode):
+    table = solo_table(dana, romaji=mode, variant="kana")
+    page = client_for(dana).get(f"/play/t/{table.code}/").content.decode()
+    hand = re.search(r'<section class="my-hand".*?</section>', page, re.S).group(0)
+    card = table.state["hands"][0][0]
+    if mode == "never":
+        assert 'class="romaji"' not in hand
+        assert f"({card.upper()})" not in page  # not in the buttons' labels either
+    else:
+        assert f'<span class="romaji">{card.upper()}</span>' in hand
+    assert (f'title="{card.upper()}"' in hand) == (mode == "hover")
