@@ -142,25 +142,33 @@ def stealable(scored: Sequence[Sequence[str]], seat: int) -> dict[str, list[tupl
     return found
 
 
-@dataclass(frozen=True)
 class StealInfo:
     """What ``seat`` could steal: ``below[n]`` = bits of the kana on opponents' word cards of
-    fewer than n kana; ``victims`` = ``stealable(scored, seat)``."""
+    fewer than n kana; ``victims`` = ``stealable(scored, seat)``, built on first use."""
 
-    below: tuple[int, ...]
-    victims: Mapping[str, list[tuple[int, str, int]]]
+    __slots__ = ("below", "_scored", "_seat", "_victims")
+
+    def __init__(self, scored: Sequence[Sequence[str]], seat: int) -> None:
+        by_length = [0] * 8
+        for victim, cards in enumerate(scored):
+            if victim != seat:
+                for card in cards:
+                    by_length[_LENGTH[card]] |= KANA_BIT[card]
+        below = [0] * 8
+        for n in range(1, 8):
+            below[n] = below[n - 1] | by_length[n - 1]
+        self.below = tuple(below)
+        self._scored, self._seat, self._victims = scored, seat, None
+
+    @property
+    def victims(self) -> Mapping[str, list[tuple[int, str, int]]]:
+        if self._victims is None:
+            self._victims = stealable(self._scored, self._seat)
+        return self._victims
 
 
 def steal_info(scored: Sequence[Sequence[str]], seat: int) -> StealInfo:
-    by_length = [0] * 8
-    for victim, cards in enumerate(scored):
-        if victim != seat:
-            for card in cards:
-                by_length[_LENGTH[card]] |= KANA_BIT[card]
-    below = [0] * 8
-    for n in range(1, 8):
-        below[n] = below[n - 1] | by_length[n - 1]
-    return StealInfo(below=tuple(below), victims=stealable(scored, seat))
+    return StealInfo(scored, seat)
 
 
 def _ways(
@@ -242,8 +250,7 @@ def formable(
     candidates = [(kana, card, False) for kana, card in in_hand.items()]
     candidates += [(kana, card, True) for kana, card in on_table.items()]
     found: list[dict] = []
-    hand_k = table_k = None
-    victims = steals.victims if steal else {}
+    hand_k = table_k = victims = None
     for kana, word_card, from_table in candidates:
         if only is not None and word_card != only:
             continue
@@ -272,6 +279,7 @@ def formable(
             continue
         if hand_k is None:
             hand_k, table_k = by_kana(hand), by_kana(table)
+            victims = steals.victims if steal else {}
         for action in _forms_of(word, word_card, from_table, hand_k, table_k, joker, victims):
             found.append(action)
             if first_only:
