@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engines import get_engine  # noqa: E402
+from games.engines.kazoku_words import turn_limit  # noqa: E402
 
 ENG = get_engine("kazoku-words")
 
@@ -246,7 +247,7 @@ def endings(games: int, seed: int) -> str:
                 state, _ = ENG.apply(state, seat, rng.choice(ENG.legal_actions(state, seat)))
             ended[state.ended_by] += 1
             if state.turns > max_turns:
-                max_turns, limit = state.turns, state.rules.max_rounds * players
+                max_turns, limit = state.turns, turn_limit(state)
         lines.append(
             f"| {label} | {games} | 2-6 | {ended['target']} / {ended['pile_empty']} / "
             f"{ended['max_rounds']} | {max_turns} ({limit}) |"

@@ -20,7 +20,8 @@ text are options or noted in ``docs/rules/kazoku-words.md``):
   pile once the table is full.
 - End: first to ``target_points`` (15). ``end=pile_empty``: when the pile runs out every
   player, from the one to act, may form one last word (no stealing), then highest score wins.
-  Either way the game also ends after ``max_rounds`` rounds (highest score wins): cards cycle
+  Either way the game also ends after ``max_rounds`` rounds (0 = automatic: 60 per deck;
+  highest score wins): cards cycle
   under the pile, so nothing else bounds the target game.
 
 State: a frozen dataclass of tuples; all randomness is the deal (``random.Random(seed)``),
@@ -58,6 +59,7 @@ from games.engines.kazoku_words_index import (
 PHASES = ("turn", "after_ask", "last_words", "over")
 LOG_WINDOW = 24  # views show the latest events; `known` keeps the public memory of older ones
 TABLE_SIZES = (0, 3, 4, 5)
+MIN_ROUNDS, ROUNDS_PER_DECK = 10, 60
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,15 @@ class KazokuWords(Engine):
             "Play again after a card is given",
             "English rules; the French rules only replay after a Bonne pioche",
         ),
-        Option("max_rounds", "int", 60, "Round limit", "the game ends after it", min=10, max=500),
+        Option(
+            "max_rounds",
+            "int",
+            0,
+            "Round limit",
+            "the game ends after it; 0 = automatic (60 rounds per deck)",
+            min=0,
+            max=500,
+        ),
     )
 
     # --- setting up -------------------------------------------------------------------------
@@ -155,6 +165,8 @@ class KazokuWords(Engine):
         rules = Rules(**{f.name: opts[f.name] for f in fields(Rules)})
         if rules.table_cards not in TABLE_SIZES:
             raise ValueError("option 'table_cards' must be 0, 3, 4 or 5")
+        if 0 < rules.max_rounds < MIN_ROUNDS:
+            raise ValueError(f"option 'max_rounds' must be 0 (automatic) or at least {MIN_ROUNDS}")
         deck = deck_ids(rules.decks)
         kana_cards = sum(not is_joker(card) for card in deck)
         if players * rules.hand_size + rules.table_cards > kana_cards - 1:
@@ -270,7 +282,7 @@ class KazokuWords(Engine):
             "pile_count": len(state.pile),
             "discard": list(state.discard),
             "turns": state.turns,
-            "max_turns": rules.max_rounds * state.players,
+            "max_turns": turn_limit(state),
             "last_words": list(state.last_words),
             "ended_by": state.ended_by,
             "scripts": state.scripts,
@@ -330,6 +342,13 @@ class KazokuWords(Engine):
 
 
 # --- rules as functions of the state ----------------------------------------------------------
+
+
+def turn_limit(state: State) -> int:
+    """Completed turns after which the game ends: ``max_rounds`` rounds (0 = automatic: 60 per
+    deck, as more decks make longer games) of one turn per player."""
+    rounds = state.rules.max_rounds or ROUNDS_PER_DECK * state.rules.decks
+    return rounds * state.players
 
 
 def askable(hand: tuple[str, ...]) -> list[str]:
@@ -540,7 +559,7 @@ def _refill_table(state: State) -> tuple[State, list[dict]]:
 
 def _end_turn(state: State) -> State:
     turns = state.turns + 1
-    if turns >= state.rules.max_rounds * state.players:
+    if turns >= turn_limit(state):
         return _with(state, turns=turns, phase="over", ended_by="max_rounds")
     return _with(state, turns=turns, turn=(state.turn + 1) % state.players, phase="turn")
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.conformance import check_state
+from games.engines.kazoku_words import turn_limit
 from games.engines.kazoku_words_index import deck_ids
 
 ENG = get_engine("kazoku-words")
@@ -28,7 +29,7 @@ games = st.fixed_dictionaries(
                 "decks": st.integers(1, 3),
                 "script": st.sampled_from(["hiragana", "katakana", "mixed"]),
                 "replay_on_give": st.booleans(),
-                "max_rounds": st.sampled_from([10, 60]),
+                "max_rounds": st.sampled_from([0, 10, 60]),
             }
         ),
     }
@@ -154,7 +155,7 @@ def test_thousands_of_random_games_all_end():
         players, options = 2 + n % 3, variants[n % len(variants)]  # 5-6 players: Hypothesis
         rng = random.Random(n)
         state = ENG.new_game(players=players, seed=n, options=options)
-        limit = state.rules.max_rounds * players
+        limit = turn_limit(state)
         actions = 0
         while not ENG.is_over(state):
             seat = ENG.to_act(state)[0]

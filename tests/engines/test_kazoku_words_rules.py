@@ -358,9 +358,16 @@ def test_extra_decks_carry_suffixed_ids_and_their_own_jokers():
         deal([["i"], ["ke"]], pile=["so"], decks=2)
 
 
+def test_the_automatic_round_limit_grows_with_the_decks():
+    one = ENG.new_game(players=2, seed=1, options={})
+    three = ENG.new_game(players=2, seed=1, options={"decks": 3})
+    assert ENG.view(one, 0)["max_turns"] == 120 and ENG.view(three, 0)["max_turns"] == 360
+
+
 @pytest.mark.parametrize(
     "options",
     [
+        {"max_rounds": 5},
         {"table_cards": 2},
         {"table_cards": 6},
         {"end": "first_word"},
