@@ -57,6 +57,7 @@ def play(args: argparse.Namespace) -> dict:
     client = Client()
     client.force_login(user)
     headers = {"HTTP_HX_REQUEST": "true"} if args.htmx else {}
+    load_before = os.getloadavg()[0]
     posts: list[float] = []
     gets: list[float] = []
     games = 0
@@ -125,6 +126,8 @@ def play(args: argparse.Namespace) -> dict:
         "post_max_ms": round(max(posts) * ms, 2),
         "get_median_ms": round(statistics.median(gets) * ms, 2),
         "get_p95_ms": round(percentile(gets, 0.95) * ms, 2),
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "cpus": os.cpu_count(),
         "python": platform.python_version(),
         "machine": platform.machine(),
     }

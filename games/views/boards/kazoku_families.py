@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import get_language
@@ -15,8 +16,12 @@ from games.views.boards.common import BoardContext, BoardPresenter, Player, kazo
 
 def family_label(variant: str, family_id: str) -> str:
     """The family's name in the page's language (kana rows and columns read as KA, A...)."""
+    return _family_label(variant, family_id, (get_language() or "en").split("-")[0])
+
+
+@lru_cache(maxsize=512)
+def _family_label(variant: str, family_id: str, lang: str) -> str:
     family = load_deck().family(variant, family_id)
-    lang = (get_language() or "en").split("-")[0]
     label = family.labels.get(lang) or family.labels.get("en") or family_id
     if variant in ("kana", "gojuon"):
         return label.upper()
