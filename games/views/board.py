@@ -43,7 +43,7 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
     seat = access.seat
     context = {
         "info": TableInfo.of(table),
-        "access": access,
+        "can_join": access.can_join,
         "me": seat.index if seat is not None else None,
         "away": bool(seat and seat.autoplay),
         "token": new_token(),

@@ -157,3 +157,24 @@ def test_the_check_itself_catches_a_leak(mid_game, bob):
             seat=0,
             seed=table.seed,
         )
+
+
+def test_templates_never_receive_a_table_or_seat_row(mid_game, alice, bob):
+    """The template context holds the view-derived board and public table info only."""
+    from games.models import Move, Seat
+
+    table = mid_game
+    for user in (bob, alice):
+        client = client_for(user)
+        for response in (
+            client.get(f"/play/t/{table.code}/"),
+            client.get(f"/play/t/{table.code}/", **HX),
+            client.get(f"/play/t/{table.code}/poll/", {"v": "0"}, **HX),
+        ):
+            assert response.status_code == 200
+            contexts = response.context
+            contexts = contexts if isinstance(contexts, list) else [contexts]
+            for context in contexts:
+                for key, value in context.flatten().items():
+                    assert not isinstance(value, (Table, Seat, Move)), key
+                    assert key not in ("state", "table", "seat")
