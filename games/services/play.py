@@ -244,7 +244,8 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     400 (malformed version or unknown action); ``StaleVersion`` 409 (someone moved first).
     A ``token`` already used at this table returns the current table, ``duplicate=True``.
     """
-    seat = seat_of(table=table, user=user)
+    seats = _seats(table) if user.is_authenticated else {}
+    seat = next((s for s in seats.values() if s.user_id == user.pk), None)
     if seat is None:
         raise PlayError(_("You have no seat at this table."), status=403)
     if not isinstance(token, str) or len(token) > 64:
@@ -278,7 +279,13 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
         raise PlayError(_("That move is not one of your legal moves."), status=400)
     try:
         move, _state = move_commit(
-            table=table, eng=eng, state=state, seat=seat.index, action=action, token=token
+            table=table,
+            eng=eng,
+            state=state,
+            seat=seat.index,
+            action=action,
+            token=token,
+            seats=seats,
         )
     except StaleVersion:
         if token and Move.objects.filter(table=table, token=token).exists():
