@@ -39,9 +39,7 @@ def history_build(
     rng = random.Random(seed)
     scheduler = srs.scheduler_build(fuzzing=False)
     pool = [(k, s) for s in scripts for k in kana_table.kana_ids(s, basic_only=True)]
-    memories = {
-        pair: KanaMemory(learner=learner, kana_id=pair[0], script=pair[1]) for pair in pool
-    }
+    memories = {pair: KanaMemory(learner=learner, kana_id=pair[0], script=pair[1]) for pair in pool}
     cards: dict[tuple[str, str], object] = {}
     events: list[LearningEvent] = []
     next_new = 0
@@ -77,8 +75,16 @@ def history_build(
             memory.errors += int(not correct)
             memory.lapses += int(not correct and card.last_review is not None)
             events.append(
-                _event(learner, *pair, "answer", at, source="quiz" if index % 2 else "prompt",
-                       correct=correct, confused_with=confused, response_ms=ms)
+                _event(
+                    learner,
+                    *pair,
+                    "answer",
+                    at,
+                    source="quiz" if index % 2 else "prompt",
+                    correct=correct,
+                    confused_with=confused,
+                    response_ms=ms,
+                )
             )
     with transaction.atomic():
         rows = [m for pair, m in memories.items() if m.exposures or pair in cards]
@@ -98,11 +104,19 @@ def history_build(
     return len(events)
 
 
-def _event(learner, kana_id, script, kind, at, *, source, correct=None, confused_with="",
-           response_ms=None) -> LearningEvent:
+def _event(
+    learner, kana_id, script, kind, at, *, source, correct=None, confused_with="", response_ms=None
+) -> LearningEvent:
     return LearningEvent(
-        learner=learner, kana_id=kana_id, script=script, kind=kind, correct=correct,
-        confused_with=confused_with, response_ms=response_ms, source=source, created_at=at,
+        learner=learner,
+        kana_id=kana_id,
+        script=script,
+        kind=kind,
+        correct=correct,
+        confused_with=confused_with,
+        response_ms=response_ms,
+        source=source,
+        created_at=at,
     )
 
 
@@ -118,7 +132,12 @@ def seed_demo_learning(stdout) -> None:
             count = history_build(learner=user, days=60, now=now, seed=7)
         else:
             count = history_build(
-                learner=user, days=7, now=now, answers_per_day=12, exposures_per_day=20,
-                scripts=("hiragana",), seed=sum(map(ord, user.username)),
+                learner=user,
+                days=7,
+                now=now,
+                answers_per_day=12,
+                exposures_per_day=20,
+                scripts=("hiragana",),
+                seed=sum(map(ord, user.username)),
             )
         stdout.write(f"Learning history for {user.username}: {count} events.\n")
