@@ -133,6 +133,9 @@ class KazokuFamiliesBoard(BoardPresenter):
         def who(index: int) -> str:
             return players[index].label if 0 <= index < len(players) else "?"
 
+        def is_me(index: int) -> bool:
+            return 0 <= index < len(players) and players[index].is_me
+
         def cap(text: str) -> str:
             return text[:1].upper() + text[1:]
 
@@ -154,6 +157,8 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "receiver": who(event["to"]),
             }
         if kind == "go_fish":
+            if is_me(event["seat"]):
+                return _("You do not have it: go fish!")
             return _("%(name)s does not have it: go fish!") % {"name": cap(who(event["seat"]))}
         if kind == "draw":
             if "card" in event:
@@ -173,6 +178,8 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "family": family_label(variant, event["family"]),
             }
         if kind == "skip":
+            if is_me(event["seat"]):
+                return _("You have no cards and the pile is empty: turn skipped.")
             return _("%(name)s has no cards and the pile is empty: turn skipped.") % {
                 "name": cap(who(event["seat"]))
             }

@@ -107,7 +107,7 @@ class KazokuWordsBoard(BoardPresenter):
                 "target": view["options"]["target_points"],
                 "end": view["options"]["end"],
                 "round": view["turns"] // max(1, view["players"]) + 1,
-                "max_rounds": view["options"]["max_rounds"],
+                "max_rounds": view.get("max_turns", 0) // max(1, view["players"]),
                 "asks": asks,
                 "forms": forms,
                 "others": others,
@@ -164,6 +164,8 @@ class KazokuWordsBoard(BoardPresenter):
 
         kind = event.get("type")
         if kind == "start":
+            if players[event["seat"]].is_me:
+                return _("The game starts: you play first.")
             return _("The game starts: %(name)s plays first.") % {"name": whom(event["seat"])}
         if kind == "ask":
             return _("%(name)s asked everyone for %(card)s.") % {
