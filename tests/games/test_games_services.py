@@ -268,3 +268,37 @@ def test_beat_sweep_plays_overdue_turns_only(bob, erin, count_engine):
     other.refresh_from_db()
     assert table.version == 2 and other.version == 1
     assert tasks.timeouts_sweep() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_worker_mode_queues_bots_and_a_timer_without_playing_inline(
+    bob, dana, count_engine, monkeypatch
+):
+    """With a worker (not eager) the move returns at once; CPU turns and the turn timer are
+    queued after commit, the timer with a countdown (its due time is in the database)."""
+    queued = []
+    monkeypatch.setattr(tasks, "runs_eagerly", lambda: False)
+    monkeypatch.setattr(tasks.bots_play, "delay_on_commit", lambda *a: queued.append(("bots", a)))
+    monkeypatch.setattr(
+        tasks.turn_timeout,
+        "apply_async_on_commit",
+        lambda args, countdown: queued.append(("timer", args, countdown)),
+    )
+    table = table_create(
+        user=bob,
+        engine=count_engine,
+        options={"timer": 30, "target": 50},
+        seats=[
+            {"kind": "human", "user": bob},
+            {"kind": "bot", "level": "easy"},
+            {"kind": "human", "user": dana},
+        ],
+    )
+    table_play(table=table, user=bob, version=0, token="a", key=ADD1)
+    table.refresh_from_db()
+    assert table.version == 1  # the CPU has not played inline
+    assert queued == [("bots", (table.pk, 1))]
+    tasks.bots_play(table.pk, 1)  # what the worker does
+    table.refresh_from_db()
+    assert table.version == 2 and table.turn_due_at is not None  # dana's turn, timed
+    assert queued[-1] == ("timer", (table.pk, 2), 31)
