@@ -64,8 +64,9 @@ def history_build(
             correct = rng.random() < (0.55 + 0.4 * recall if card.last_review else 0.6)
             confused = ""
             if not correct:
-                alikes = kana_table.look_alikes(*pair) or ("a",)
-                confused = rng.choice(alikes)
+                confused = kana_table.distractors(
+                    kana_id=pair[0], script=pair[1], count=1, rng=rng
+                )[0]
             ms = rng.randint(1200, 9000)
             cards[pair] = srs.review(
                 scheduler=scheduler, card=card, correct=correct, response_ms=ms, at=at
@@ -87,18 +88,40 @@ def history_build(
                 )
             )
     with transaction.atomic():
-        rows = [m for pair, m in memories.items() if m.exposures or pair in cards]
-        KanaMemory.objects.bulk_create(rows, batch_size=500)
+        touched = [pair for pair, m in memories.items() if m.exposures or pair in cards]
+        # rows may exist already (e.g. exposures from a demo game): add to them
+        KanaMemory.objects.bulk_create(
+            [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in touched],
+            batch_size=500,
+            ignore_conflicts=True,
+        )
         saved = {(m.kana_id, m.script): m for m in KanaMemory.objects.filter(learner=learner)}
-        for pair, card in cards.items():
-            memory = saved[pair]
-            card.card_id = memory.pk
-            memory_apply_card(memory=memory, card=card)
-            source = memories[pair]
-            memory.reps, memory.errors, memory.lapses = source.reps, source.errors, source.lapses
+        for pair in touched:
+            memory, source = saved[pair], memories[pair]
+            memory.exposures += source.exposures
+            if pair in cards:
+                card = cards[pair]
+                card.card_id = memory.pk
+                memory_apply_card(memory=memory, card=card)
+                memory.reps, memory.errors, memory.lapses = (
+                    source.reps,
+                    source.errors,
+                    source.lapses,
+                )
         KanaMemory.objects.bulk_update(
-            [saved[p] for p in cards],
-            ["card", "due", "stability", "difficulty", "last_review", "reps", "errors", "lapses"],
+            [saved[p] for p in touched],
+            [
+                "card",
+                "due",
+                "stability",
+                "difficulty",
+                "last_review",
+                "reps",
+                "errors",
+                "lapses",
+                "exposures",
+            ],
+            batch_size=500,
         )
         LearningEvent.objects.bulk_create(events, batch_size=2000)
     return len(events)
@@ -122,11 +145,12 @@ def _event(
 
 def seed_demo_learning(stdout) -> None:
     """Idempotent: give the self-learner ``learner`` 60 days of history and each demo student
-    a week, unless they already have some."""
+    a week, unless they have answered anything already (exposures from a demo game do not
+    count: the history is added to them)."""
     users = get_user_model().objects.filter(username__in=(DEMO_LEARNER, *DEMO_STUDENTS))
     now = datetime.now(UTC)
     for user in users.order_by("username"):
-        if LearningEvent.objects.filter(learner=user).exists():
+        if LearningEvent.objects.filter(learner=user, kind="answer").exists():
             continue
         if user.username == DEMO_LEARNER:
             count = history_build(learner=user, days=60, now=now, seed=7)

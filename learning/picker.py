@@ -162,7 +162,7 @@ def _needs(statuses: Mapping[tuple[str, str], KanaStatus], script: str) -> dict[
 def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 10):
     ranked = sorted(
         ((need, k, s) for s, needs in needs_by_script.items() for k, need in needs.items()),
-        key=lambda item: (-item[0], item[2], item[1]),
+        key=lambda item: (-item[0], item[2], kana_table.info(item[1], item[2]).order),
     )
     return tuple((k, s) for need, k, s in ranked[:limit] if need > 0)
 

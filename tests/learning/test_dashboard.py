@@ -38,6 +38,7 @@ def test_a_year_of_history_shows_states_confusions_and_the_chart(client, dana):
     assert "read as" in html  # recent confusions listed
     assert html.count('<rect class="bar-all"') == 30
     assert "<svg" in html and 'role="img"' in html
+    assert "you have enough to fit your own" in html  # > 512 answers, no fit yet
 
 
 def test_dashboard_with_50000_events_renders_in_a_fixed_number_of_queries(

@@ -22,3 +22,21 @@ def test_seed_gives_history_once(user_maker):
     seed_demo_learning(io.StringIO())
     assert (LearningEvent.objects.count(), KanaMemory.objects.count()) == counts
     assert "learner" in out.getvalue()
+
+
+def test_seed_adds_history_on_top_of_a_demo_games_exposures(user_maker):
+    from learning.services.play import play_observed
+
+    learner = user_maker("learner", "self")
+    play_observed(
+        user=learner,
+        table_id=1,
+        move_id=None,
+        shown=[("a", "hiragana")],
+        entered_hand=[],
+        prompt_mode="off",
+    )
+    seed_demo_learning(io.StringIO())
+    assert LearningEvent.objects.filter(learner=learner, kind="answer").count() > 100
+    memory = KanaMemory.objects.get(learner=learner, kana_id="a", script="hiragana")
+    assert memory.exposures > 1 and memory.reps > 0
