@@ -64,11 +64,23 @@ class Rules:
     member_sets: dict[str, frozenset[str]]
     order: dict[str, int]  # card -> deck position (hands are kept in this order)
     family_count: int
+    bit: dict[str, int]  # card -> 1 << its deck position
+    full: dict[str, int]  # family -> the bits of its cards
+    # family -> {mask of its cards a hand lacks -> those cards, in rule order}
+    lacking: dict[str, dict[int, tuple[str, ...]]]
 
 
 @lru_cache(maxsize=len(VARIANTS))
 def rules_for(variant: str) -> Rules:
     deck = load_deck()
+    bit = {card: 1 << index for index, card in enumerate(deck.ids)}
+    lacking = {}
+    for family in deck.families[variant]:
+        subsets = {}
+        for chosen in range(1 << len(family.cards)):  # every subset of the family (<= 2**10)
+            cards = tuple(card for i, card in enumerate(family.cards) if chosen >> i & 1)
+            subsets[sum(bit[card] for card in cards)] = cards
+        lacking[family.id] = subsets
     return Rules(
         variant=variant,
         family_of=dict(deck.family_of[variant]),
@@ -76,6 +88,9 @@ def rules_for(variant: str) -> Rules:
         member_sets={family.id: frozenset(family.cards) for family in deck.families[variant]},
         order={card: index for index, card in enumerate(deck.ids)},
         family_count=len(deck.families[variant]),
+        bit=bit,
+        full={family.id: sum(bit[c] for c in family.cards) for family in deck.families[variant]},
+        lacking=lacking,
     )
 
 
@@ -119,16 +134,29 @@ def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], 
     state, and this is the engine's hot spot (see docs/bench.md).
     """
     rules = rules_for(variant)
-    held = frozenset(hand)
+    held = sum(map(rules.bit.__getitem__, hand))  # a hand holds each card once
     missing: list[str] = []
     complete = []
     for family in dict.fromkeys(map(rules.family_of.__getitem__, hand)):
-        lacking = [card for card in rules.members[family] if card not in held]
+        subsets = rules.lacking[family]
+        lacking = subsets[rules.full[family] & ~held]
         if lacking:
             missing += lacking
         else:
             complete.append(family)
     return tuple(missing), tuple(complete)
+
+
+@lru_cache(maxsize=6 * 7)
+def ask_templates(players: int, seat: int) -> dict[str, tuple[dict, ...]]:
+    """Card -> the asks of ``seat`` for it, one per opponent. Never handed out:
+    ``legal_actions`` returns copies (``dict.copy`` of a flat dict is cheaper than building
+    it, and a caller changing its copy cannot alter later answers)."""
+    targets = [target for target in range(players) if target != seat]
+    return {
+        card: tuple({"type": "ask", "target": t, "card": card} for t in targets)
+        for card in load_deck().ids
+    }
 
 
 def complete_families(rules: Rules, hand: tuple[str, ...]) -> tuple[str, ...]:
@@ -234,20 +262,22 @@ class _Turn:
 
     def frozen(self) -> KazokuState:
         state = self.state
-        return KazokuState(
-            players=state.players,
-            seed=state.seed,
-            variant=state.variant,
-            end=state.end,
-            lay=state.lay,
-            options=state.options,
-            scripts=state.scripts,
-            hands=tuple(self.hands),
-            pile=self.pile,
-            laid=tuple(self.laid),
-            turn=self.turn,
-            over=self.over,
-            log=(*state.log, tuple(self.events)),
+        return KazokuState._make(  # positional, in field order: the cheapest way to build it
+            (
+                state.players,
+                state.seed,
+                state.variant,
+                state.end,
+                state.lay,
+                state.options,
+                state.scripts,
+                tuple(self.hands),
+                self.pile,
+                tuple(self.laid),
+                self.turn,
+                self.over,
+                (*state.log, tuple(self.events)),
+            )
         )
 
 
@@ -383,8 +413,8 @@ class KazokuFamilies(Engine):
         if state.over or seat != state.turn:
             return []
         missing, complete = hand_summary(state.variant, state.hands[seat])
-        targets = [target for target in range(state.players) if target != seat]
-        asks = [{"type": "ask", "target": t, "card": card} for card in missing for t in targets]
+        templates = ask_templates(state.players, seat)
+        asks = [ask.copy() for card in missing for ask in templates[card]]  # fresh dicts
         if not complete:
             return asks
         if state.lay == "immediate":
@@ -402,7 +432,7 @@ class KazokuFamilies(Engine):
             self._check_ask(turn, seat, action)
             self._ask(turn, seat, action["target"], action["card"])
         new_state = turn.frozen()
-        return new_state, list(map(dict, turn.events))
+        return new_state, list(map(dict.copy, turn.events))
 
     def _ask(self, turn: _Turn, seat: int, target: int, card: str) -> None:
         family = turn.rules.family_of[card]

@@ -375,7 +375,8 @@ def _forms(
 ) -> tuple[dict, ...]:
     """The form actions of ``seat`` (``only``: those with that word card; ``involving``: only
     words using one of those kana bits), memoised on the state object: a pure function of its
-    fields, computed once for ``legal_actions`` and ``apply``. ``_with`` drops the memo (and
+    fields, computed once for ``legal_actions`` and ``apply``. ``_with`` drops the memo when hands,
+    table or scored change (and
     keeps the steal summary only while ``scored`` is unchanged)."""
     key = (seat, steal)
     memo = state.__dict__.get("_memo")
@@ -590,13 +591,17 @@ def _with(state: State, **changes: Any) -> State:
     fields_ = new.__dict__
     fields_.update(state.__dict__)
     fields_.update(changes)
-    fields_.pop("_memo", None)
+    if not _FORM_INPUTS.isdisjoint(changes):  # the forms depend on hands, table, scored only
+        fields_.pop("_memo", None)
     if "scored" in changes:
         fields_.pop("_steals", None)
         fields_.pop("_scores", None)
     elif "_steals" in fields_:
         fields_["_steals"] = dict(fields_["_steals"])  # shared contents, own dict
     return new
+
+
+_FORM_INPUTS = frozenset({"hands", "table", "scored"})
 
 
 def _clockwise(state: State, seat: int) -> list[int]:
