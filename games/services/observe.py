@@ -16,7 +16,7 @@ from typing import Any
 from games.engines.base import Engine
 from games.engines.kazoku_deck import load_deck
 from games.models import Move, Seat, Table
-from learning.services.play import play_observed
+from learning.services.play import ask_observed, play_observed
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +104,24 @@ def moves_observed(
         shown, entered = seat_observed(
             eng=eng, before=before, after=after, seat=index, options=table.options
         )
+        action = move.action if move is not None and isinstance(move.action, dict) else {}
+        if action.get("type") == "ask" and move.seat == index:
+            # LEARNING: the learner asked for a card (Kazoku families) or a kana (Kazoku
+            # words) by name; unless it came to their hand (a reading prompt follows), ask
+            # them to pick its glyph.
+            if action.get("card"):
+                asked = _pairs(
+                    eng=eng, cards=[str(action["card"])], scripts={}, options=table.options
+                )
+            else:
+                asked = [(str(action.get("kana", "")), table.options.get("script", "hiragana"))]
+            ask_observed(
+                user=seat.user,
+                table_id=table.pk,
+                move_id=move.pk,
+                asked=[pair for pair in asked if pair not in entered],
+                prompt_mode=table.options.get("prompts", "off"),
+            )
         if not shown and not entered:
             continue
         play_observed(

@@ -110,3 +110,27 @@ def test_the_board_shows_the_prompt_and_answering_it_without_js_returns_to_the_b
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
     assert "Right:" in client.get(response["Location"]).content.decode()
     assert LearningEvent.objects.filter(learner=dana, kind="answer", table_id=table.pk).exists()
+
+
+def test_asking_for_a_card_by_name_asks_to_pick_its_glyph(dana, django_capture_on_commit_callbacks):
+    from games.engines import action_key
+    from learning.picker import deck
+
+    cards = list(deck()["cards"])
+    hands = [["sa"], ["a"], ["i"], ["u"]]
+    pile = ["ka"] + [c for c in cards if c not in {"sa", "a", "i", "u", "ka"}]
+    setup = {"hands": hands, "pile": pile, "table": [], "first": 0}
+    with django_capture_on_commit_callbacks(execute=True):
+        table = solo_table(dana, script="hiragana", setup=setup)
+    table.refresh_from_db()
+    Prompt.objects.filter(learner=dana).update(status="expired")  # the deal's prompts
+    ask = {"type": "ask", "target": 1, "card": "shi"}  # seat 1 has no し: Bonne pioche
+    with django_capture_on_commit_callbacks(execute=True):
+        games_play.table_play(
+            table=table, user=dana, version=table.version, token="ask1", key=action_key(ask)
+        )
+    glyph = Prompt.objects.get(learner=dana, kind="glyph")
+    assert (glyph.kana_id, glyph.script) == ("shi", "hiragana")
+    assert glyph.move_id is not None and "shi" in glyph.choices
+    # the card drawn instead (か) gets the usual reading prompt
+    assert Prompt.objects.filter(learner=dana, kind="reading", kana_id="ka", status="open").exists()
