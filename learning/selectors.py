@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -137,6 +137,11 @@ def kana_due_for(
     return list(rows.order_by("due", "id").values_list("kana_id", "script")[:limit])
 
 
+def kana_due_count_for(*, learner, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    return _memories(learner=learner).filter(reps__gt=0, due__lte=now).count()
+
+
 def kana_weak_for(*, learner, now: datetime | None = None) -> list[KanaCell]:
     """Reviewed kana whose retrievability has dropped (srs.WEAK_RETRIEVABILITY), weakest first."""
     cells = [c for c in kana_cells_for(learner=learner, now=now) if c.weak]
@@ -165,8 +170,6 @@ def confusions_for(*, learner, since: datetime | None = None, limit: int = 10) -
     )
     if since is not None:
         rows = rows.filter(created_at__gte=since)
-    from django.db.models import Max
-
     grouped = (
         rows.values("kana_id", "script", "confused_with")
         .annotate(n=Count("id"), last_at=Max("created_at"))

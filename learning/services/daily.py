@@ -250,5 +250,4 @@ def daily_streak(*, learner, now: datetime | None = None) -> int:
 
 
 def daily_due_count(*, learner, now: datetime | None = None) -> int:
-    now = now or timezone.now()
-    return KanaMemory.objects.filter(learner=learner, reps__gt=0, due__lte=now).count()
+    return selectors.kana_due_count_for(learner=learner, now=now)

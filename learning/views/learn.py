@@ -173,9 +173,7 @@ def _quiz_render(request: HttpRequest, *, feedback=None, error: str = "", status
         "feedback": feedback,
         "error": error,
         "progress": progress,
-        "due_count": len(selectors.kana_due_for(learner=request.user, limit=200))
-        if current is None
-        else 0,
+        "due_count": selectors.kana_due_count_for(learner=request.user) if current is None else 0,
     }
     template = "learn/quiz.html#quiz-card" if request.htmx else "learn/quiz.html"
     return render(request, template, context, status=status)
