@@ -371,13 +371,19 @@ def _may_ask(hand: tuple[str, ...], kana: str) -> bool:
 
 
 def _forms(
-    state: State, seat: int, *, steal: bool, only: str | None = None, involving: int = 0
+    state: State,
+    seat: int,
+    *,
+    steal: bool,
+    only: str | None = None,
+    involving: int = 0,
+    complete: bool = False,
 ) -> tuple[dict, ...]:
     """The form actions of ``seat`` (``only``: those with that word card; ``involving``: only
     words using one of those kana bits), memoised on the state object: a pure function of its
-    fields, computed once for ``legal_actions`` and ``apply``. ``_with`` drops the memo when hands,
-    table or scored change (and
-    keeps the steal summary only while ``scored`` is unchanged)."""
+    fields, computed once for ``legal_actions`` and ``apply``. ``_with`` drops the memo when
+    hands, table or scored change. ``complete``: the caller knows that no word outside
+    ``involving`` is formable, so the result is the full list and is memoised too."""
     key = (seat, steal)
     memo = state.__dict__.get("_memo")
     if memo is not None and memo[0] == key:
@@ -390,17 +396,13 @@ def _forms(
             steal=steal, only=only, involving=involving, steals=steals,
         )
     )  # fmt: skip
-    if only is None and not involving:
+    if only is None and (complete or not involving):
         state.__dict__["_memo"] = (key, found)
     return found
 
 
 def _steals(state: State, seat: int) -> StealInfo:
-    memo = state.__dict__.setdefault("_steals", {})
-    info = memo.get(seat)
-    if info is None:
-        info = memo[seat] = steal_info(state.scored, seat)
-    return info
+    return steal_info(state.scored, seat)  # memoised on (scored, seat)
 
 
 def _copies(forms: tuple[dict, ...]) -> list[dict]:
@@ -465,12 +467,13 @@ def _after_ask(state: State, seat: int, new: str | None, none_before: bool) -> S
     """After a give or a plain draw: form a word or pass; with nothing to form, pass at once.
 
     ``none_before``: nothing was formable before the ask, so only words using the ``new`` card
-    can be formable now (table and scored cards have not changed) — a much cheaper check."""
+    can be formable now (table and scored cards have not changed) — a much cheaper check,
+    whose result is then the complete list."""
     waiting = _with(state, phase="after_ask")
     if none_before and (new is None or KANA_OF[new] is not None):
         if new is None:
             return _end_turn(state)
-        if _forms(waiting, seat, steal=True, involving=KANA_BIT[new]):
+        if _forms(waiting, seat, steal=True, involving=KANA_BIT[new], complete=True):
             return waiting
         return _end_turn(state)
     if _forms(waiting, seat, steal=True):
@@ -594,10 +597,7 @@ def _with(state: State, **changes: Any) -> State:
     if not _FORM_INPUTS.isdisjoint(changes):  # the forms depend on hands, table, scored only
         fields_.pop("_memo", None)
     if "scored" in changes:
-        fields_.pop("_steals", None)
         fields_.pop("_scores", None)
-    elif "_steals" in fields_:
-        fields_["_steals"] = dict(fields_["_steals"])  # shared contents, own dict
     return new
 
 

@@ -167,7 +167,11 @@ class StealInfo:
         return self._victims
 
 
-def steal_info(scored: Sequence[Sequence[str]], seat: int) -> StealInfo:
+@lru_cache(maxsize=4096)
+def steal_info(scored: tuple[tuple[str, ...], ...], seat: int) -> StealInfo:
+    """Memoised: scored word cards change only when a word is formed, so many states (and
+    every seat's searches between two words) share one summary. Pure in its arguments; the
+    lazily built ``victims`` is the same whoever builds it."""
     return StealInfo(scored, seat)
 
 
@@ -251,32 +255,31 @@ def formable(
     candidates += [(kana, card, True) for kana, card in on_table.items()]
     found: list[dict] = []
     hand_k = table_k = victims = None
+    facts = _FACTS
     for kana, word_card, from_table in candidates:
         if only is not None and word_card != only:
             continue
-        word = words[kana]
+        need, length, wild, single = facts[kana]
         spare = 0 if joker is None else 1
-        if word.wild:
-            if word.wild > spare:
+        if wild:
+            if wild > spare:
                 continue
             spare = 0
-        if involving and not ((bit_of[word_card] | word.need_mask) & involving):
+        if involving and not ((bit_of[word_card] | need) & involving):
             continue
-        missing = word.need_mask & ~below[word.length]
+        missing = need & ~below[length]
         if missing and missing.bit_count() > spare:
             continue  # a cheap over-approximation: the exact enumeration decides
-        need = word.need_mask
-        if (
-            word.single
-            and not need & ~hand_mask
-            and not need & table_mask
-            and not need & stolen[word.length]
-        ):
-            # the common case: every other kana once, only from the hand: one way to spell it
-            found.append(_simple(word, word_card, from_table, in_hand, joker))
-            if first_only:
-                return found
-            continue
+        if single and not need & (table_mask | stolen[length]):
+            # the common case: every other kana once, only from the hand (the joker standing
+            # for the one it lacks, if any): one way to spell it
+            lacking = need & ~hand_mask
+            if not lacking or (spare and not lacking & (lacking - 1)):
+                found.append(_simple(words[kana], word_card, from_table, in_hand, joker))
+                if first_only:
+                    return found
+                continue
+        word = words[kana]
         if hand_k is None:
             hand_k, table_k = by_kana(hand), by_kana(table)
             victims = steals.victims if steal else {}
@@ -345,7 +348,7 @@ def _forms_of(
 
 def _simple(word: Word, word_card: str, from_table: bool, in_hand, joker) -> dict:
     """The one form of a word whose other kana are each in the hand once (canonical copies),
-    with the joker for a kana on no card."""
+    with the joker for the one kana missing from it or on no card, if any."""
     own = word.card
     cards = [word_card if kana == own else in_hand.get(kana, joker) for kana in word.kana_ids]
     return {
@@ -354,7 +357,7 @@ def _simple(word: Word, word_card: str, from_table: bool, in_hand, joker) -> dic
         "cards": cards,
         "table": [word_card] if from_table else [],
         "steal": [],
-        "joker": joker if word.wild else None,
+        "joker": joker if joker in cards else None,
     }
 
 
@@ -409,6 +412,10 @@ KANA_BIT: dict[str, int] = {  # card id -> one bit per kana (0 for jokers)
     card: 0 if kana is None else 1 << load_deck().ids.index(kana) for card, kana in KANA_OF.items()
 }
 _BASE.update({card: card.split(".")[0] for card in KANA_OF})
+_FACTS: dict[str, tuple[int, int, int, bool]] = {  # kana -> what formable checks of its word
+    kana: (word.need_mask, word.length, word.wild, word.single)
+    for kana, word in word_index().words.items()
+}
 _LENGTH: dict[str, int] = {  # card id -> length of its word (jokers: none)
     card: word_index().words[kana].length for card, kana in KANA_OF.items() if kana
 }
