@@ -13,6 +13,8 @@ import pytest
 from learning.services.accounts import user_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Fixture order matters: the database work (``learner``) happens before ``browser`` starts
+# Playwright's event loop, whose context would otherwise hold its own database connection.
 USERNAME, PASSWORD = "learner", "kana-demo-2026"
 MAX_CLICKS = 300
 
@@ -71,7 +73,7 @@ def check_ranking(page) -> None:
     assert page.get_by_role("link", name="Watch the replay").is_visible()
 
 
-def test_play_a_solo_game_to_the_end(browser, live_server, learner, results_dir):
+def test_play_a_solo_game_to_the_end(learner, live_server, browser, results_dir):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     log_in(page, live_server.url)
@@ -89,10 +91,11 @@ def test_play_a_solo_game_to_the_end(browser, live_server, learner, results_dir)
     play_with_htmx(page)
     check_ranking(page)
     page.screenshot(path=f"{results_dir}/ranking.png", full_page=True)
+    page.goto("about:blank")  # no request left in flight when the live server stops
     context.close()
 
 
-def test_first_moves_without_javascript_then_finish(browser, live_server, learner, results_dir):
+def test_first_moves_without_javascript_then_finish(learner, live_server, browser, results_dir):
     plain = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     page = plain.new_page()
     log_in(page, live_server.url)
@@ -113,4 +116,5 @@ def test_first_moves_without_javascript_then_finish(browser, live_server, learne
     page.goto(url)
     play_with_htmx(page)
     check_ranking(page)
+    page.goto("about:blank")
     scripted.close()
