@@ -65,7 +65,7 @@ def table_engine_state(*, table: Table) -> tuple[Engine, Any]:
     return eng, eng.from_json(table.state)
 
 
-def _due_at(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]) -> Any:
+def due_at_for(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]) -> Any:
     """When the human to act must have played, if the table has a timer (else ``None``)."""
     if not table.timer or eng.is_over(state):
         return None
@@ -75,7 +75,7 @@ def _due_at(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]) ->
     return timezone.now() + timedelta(seconds=table.timer) if waiting_on_human else None
 
 
-def _seats(table: Table) -> dict[int, Seat]:
+def seats_of(table: Table) -> dict[int, Seat]:
     """The table's seats by index, with their users' profiles (one query)."""
     return {seat.index: seat for seat in table.seats.select_related("user__profile")}
 
@@ -143,11 +143,11 @@ def moves_save(
     version = table.version
     over = eng.is_over(after)
     now = timezone.now()
-    seats = _seats(table) if seats is None else seats
+    seats = seats_of(table) if seats is None else seats
     fields: dict[str, Any] = {
         "state": eng.to_json(after),
         "version": version + len(plays),
-        "turn_due_at": _due_at(table=table, eng=eng, state=after, seats=seats),
+        "turn_due_at": due_at_for(table=table, eng=eng, state=after, seats=seats),
     }
     if over:
         fields.update(status=TableStatus.FINISHED, finished_at=now, turn_due_at=None)
@@ -207,7 +207,7 @@ def after_commit(
     from games.services.observe import moves_observed
 
     table_id, version = table.pk, table.version
-    seats = _seats(table) if seats is None else seats
+    seats = seats_of(table) if seats is None else seats
     if observe:
         transaction.on_commit(
             lambda: moves_observed(
@@ -244,7 +244,7 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     400 (malformed version or unknown action); ``StaleVersion`` 409 (someone moved first).
     A ``token`` already used at this table returns the current table, ``duplicate=True``.
     """
-    seats = _seats(table) if user.is_authenticated else {}
+    seats = seats_of(table) if user.is_authenticated else {}
     seat = next((s for s in seats.values() if s.user_id == user.pk), None)
     if seat is None:
         raise PlayError(_("You have no seat at this table."), status=403)
@@ -310,7 +310,7 @@ def turn_due_restart(*, table: Table) -> None:
     if table.status != TableStatus.PLAYING or not table.timer:
         return
     eng, state = table_engine_state(table=table)
-    due = _due_at(table=table, eng=eng, state=state, seats=_seats(table))
+    due = due_at_for(table=table, eng=eng, state=state, seats=seats_of(table))
     Table.objects.filter(pk=table.pk, version=table.version).update(turn_due_at=due)
     table.turn_due_at = due
 
@@ -330,7 +330,7 @@ def table_bots_play(*, table_id: int, version: int) -> int:
     if table is None or table.version != version or table.status != TableStatus.PLAYING:
         return 0
     eng, start_state = table_engine_state(table=table)
-    seats = _seats(table)
+    seats = seats_of(table)
     state, plays = start_state, []
     while len(plays) < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
         acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]

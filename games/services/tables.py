@@ -192,7 +192,7 @@ def table_deal(*, table: Table) -> Table:
 
     Bots to act first and the learning hook run after commit (``games.services.play``).
     """
-    from games.services.play import after_commit
+    from games.services.play import after_commit, due_at_for, seats_of
 
     eng = get_engine(table.engine)
     engine_options, _table_options = options_split(eng=eng, options=table.options)
@@ -201,9 +201,10 @@ def table_deal(*, table: Table) -> Table:
     table.status = TableStatus.PLAYING
     table.started_at = timezone.now()
     table.version = 0
-    table.turn_due_at = None
+    seats = seats_of(table)
+    table.turn_due_at = due_at_for(table=table, eng=eng, state=state, seats=seats)
     table.save(update_fields=["state", "status", "started_at", "version", "turn_due_at"])
-    after_commit(table=table, eng=eng, before=None, after=state, followups=True)
+    after_commit(table=table, eng=eng, before=None, after=state, followups=True, seats=seats)
     return table
 
 

@@ -233,7 +233,7 @@ class TestTimers:
     def test_overdue_human_is_played_by_a_bot_until_back(self, bob, erin, count_engine):
         table = duo(bob, erin, count_engine, timer=30, target=50)
         table.refresh_from_db()
-        assert table.turn_due_at is None  # due time is set once the first move is done
+        assert table.turn_due_at > timezone.now()  # bob's first turn is timed from the deal
         table_play(table=table, user=bob, version=0, token="a", key=ADD1)
         table.refresh_from_db()
         assert table.turn_due_at > timezone.now()
@@ -297,7 +297,8 @@ def test_worker_mode_queues_bots_and_a_timer_without_playing_inline(
     table_play(table=table, user=bob, version=0, token="a", key=ADD1)
     table.refresh_from_db()
     assert table.version == 1  # the CPU has not played inline
-    assert queued == [("bots", (table.pk, 1))]
+    # The deal timed bob's first turn; his move queued the CPU turn (no timer: a CPU is to act).
+    assert queued == [("timer", (table.pk, 0), 31), ("bots", (table.pk, 1))]
     tasks.bots_play(table.pk, 1)  # what the worker does
     table.refresh_from_db()
     assert table.version == 2 and table.turn_due_at is not None  # dana's turn, timed
