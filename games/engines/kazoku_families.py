@@ -163,6 +163,16 @@ def complete_families(rules: Rules, hand: tuple[str, ...]) -> tuple[str, ...]:
     return hand_summary(rules.variant, hand)[1]
 
 
+def _fresh(event: dict) -> dict:
+    """A copy of a logged event that the caller may change: list values copied too."""
+    if event["type"] in _EVENTS_WITH_LISTS:
+        return {key: list(value) if type(value) is list else value for key, value in event.items()}
+    return event.copy()
+
+
+_EVENTS_WITH_LISTS = frozenset({"family_laid", "game_over"})
+
+
 def _with(rules: Rules, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     """``hand`` plus ``card``, kept in deck order."""
     at = bisect_left(hand, rules.order[card], key=rules.order.__getitem__)
@@ -432,7 +442,7 @@ class KazokuFamilies(Engine):
             self._check_ask(turn, seat, action)
             self._ask(turn, seat, action["target"], action["card"])
         new_state = turn.frozen()
-        return new_state, list(map(dict.copy, turn.events))
+        return new_state, list(map(_fresh, turn.events))
 
     def _ask(self, turn: _Turn, seat: int, target: int, card: str) -> None:
         family = turn.rules.family_of[card]

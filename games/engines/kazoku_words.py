@@ -250,7 +250,8 @@ class KazokuWords(Engine):
         else:
             raise IllegalAction("Unknown action: ask for a kana, form a word or pass.")
         new, events = _settle(new, events)
-        return _with(new, log=state.log + tuple(events)), events
+        # the log keeps the events; the caller gets copies (their values are immutable)
+        return _with(new, log=state.log + tuple(events)), list(map(dict.copy, events))
 
     def _form(self, state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
         steal = state.phase != "last_words"

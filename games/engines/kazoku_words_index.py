@@ -245,7 +245,7 @@ def formable(
     avail = hand_mask | table_mask
     if steal:
         if steals is None:
-            steals = steal_info(scored, seat)
+            steals = steal_info(tuple(map(tuple, scored)), seat)  # hashable, for the memo
         stolen = steals.below
         below = [avail | mask for mask in stolen]
     else:

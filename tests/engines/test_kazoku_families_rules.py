@@ -1,5 +1,7 @@
 """Scenario tests for every Kazoku families rule, on stacked decks (``options["setup"]``)."""
 
+import json
+
 import pytest
 from kazoku_setup import DECK, ENG, events_of, rest_of_deck, stacked
 
@@ -105,6 +107,21 @@ def test_laying_is_offered_once_complete_and_ends_the_turn():
     assert laid == [{"type": "family_laid", "seat": 0, "family": "ka", "cards": KA, "auto": False}]
     assert after.hands[0] == ("sa",) and after.laid[0] == ("ka",)
     assert ENG.to_act(after) == [1]
+
+
+def test_returned_actions_and_events_are_the_callers_to_change():
+    state = stacked([["ka", "ki", "ku", "ke", "sa"], ["ko"], ["na"]], variant="kana")
+    ENG.legal_actions(state, 0)[0]["card"] = "zz"  # a caller changing a listed action...
+    assert ask(1, "ko") in ENG.legal_actions(state, 0)  # ...changes no later answer
+    state, _ = ENG.apply(state, 0, ask(1, "ko"))
+    after, events = ENG.apply(state, 0, {"type": "lay"})
+    log = json.dumps(ENG.to_json(after)["log"])
+    for event in events:  # nor does changing a returned event (or its lists) alter the log
+        event["seat"] = 9
+        for value in event.values():
+            if isinstance(value, list):
+                value.append("zz")
+    assert json.dumps(ENG.to_json(after)["log"]) == log
 
 
 def test_a_complete_family_still_held_is_laid_when_the_turn_ends():

@@ -5,6 +5,7 @@ tsu: おやつ (o ya tsu), ku: くつした (ku tsu shi ta), shi: はし (ha shi
 ta: かたかな☆ (ka ta ka na), ko: こいのぼり☆ (ko i no +bo ri), a: あたま (a ta ma).
 """
 
+import json
 from collections import Counter
 from dataclasses import replace
 
@@ -170,6 +171,17 @@ def test_a_form_action_names_every_card_in_word_order():
     state, events = play(state, 0, action)
     assert state.pile[-2:] == ("tsu", "ne")
     assert events[0]["points"] == 2
+
+
+def test_returned_actions_and_events_are_the_callers_to_change():
+    state = deal([["ki", "ne", "tsu"], ["ke"]])
+    action = form_of(state, "ki")
+    action["cards"].append("zz")  # a caller changing a listed action...
+    assert form_of(state, "ki")["cards"] == ["ki", "tsu", "ne"]  # ...changes no later answer
+    state, events = play(state, 0, form_of(state, "ki"))
+    log = json.dumps(ENG.to_json(state)["log"])
+    events[0]["points"] = 99  # nor does changing a returned event alter the game's log
+    assert json.dumps(ENG.to_json(state)["log"]) == log
 
 
 def test_a_star_word_needs_a_joker_and_the_joker_never_stands_for_the_word_card():
