@@ -118,3 +118,53 @@ def test_first_moves_without_javascript_then_finish(learner, live_server, browse
     check_ranking(page)
     page.goto("about:blank")
     scripted.close()
+
+
+@pytest.fixture
+def two_players(transactional_db):
+    """Bob and Erin at one table; Bob's first ask fails, so the turn passes to Erin."""
+    from games.engines.kazoku_deck import load_deck
+    from games.services.tables import table_create
+
+    hands = [["a", "i", "ka", "sa", "ta"], ["ki", "shi", "chi", "ni", "hi"]]
+    dealt = {card for hand in hands for card in hand}
+    pile = [card for card in load_deck().ids if card not in dealt and card != "u"] + ["u"]
+    setup = {"hands": hands, "pile": pile, "table": [], "first": 0}
+
+    bob = user_create(username="bob", password=PASSWORD, role="self", display_name="Bob")
+    erin = user_create(username="erin", password=PASSWORD, role="self", display_name="Erin")
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={"prompts": "off", "variant": "kana", "setup": setup},
+        seats=[{"kind": "human", "user": bob}, {"kind": "human", "user": erin}],
+    )
+    return table
+
+
+def test_the_other_players_board_updates_by_polling(two_players, live_server, browser):
+    table = two_players
+    pages = {}
+    for name in ("bob", "erin"):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/login/")
+        page.fill("input[name=username]", name)
+        page.fill("input[name=password]", PASSWORD)
+        page.locator("main").get_by_role("button", name=re.compile("log in", re.I)).click()
+        page.wait_for_url(re.compile(r"/(?!login)"))
+        page.goto(f"{live_server.url}/play/t/{table.code}/")
+        pages[name] = page
+    assert "Bob is playing." in pages["erin"].locator("#board-status").inner_text()
+    ask_u = pages["bob"].locator("#board button[name=action]", has_text="U").first
+    ask_u.click()
+    # No reload: Erin's board learns of the move by polling (every 2 s while visible).
+    pages["erin"].wait_for_function(
+        "() => document.querySelector('#board-status').innerText.includes('Your turn')",
+        timeout=15000,
+    )
+    assert pages["erin"].locator("#board").get_attribute("data-version") == "1"
+    assert "go fish" in pages["erin"].locator(".game-log").inner_text()
+    for page in pages.values():
+        page.goto("about:blank")
+        page.context.close()
