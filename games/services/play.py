@@ -231,12 +231,6 @@ def after_commit(
 # --- human moves ----------------------------------------------------------------------------
 
 
-def seat_of(*, table: Table, user) -> Seat | None:
-    if not user.is_authenticated:
-        return None
-    return table.seats.filter(user=user).first()
-
-
 def table_play(*, table: Table, user, version: Any, token: str, key: str) -> PlayResult:
     """Play the legal action whose ``action_key`` is ``key`` for ``user``'s seat.
 
