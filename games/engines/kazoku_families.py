@@ -186,6 +186,8 @@ def _without(hand: tuple[str, ...], cards: Any) -> tuple[str, ...]:
 class _Turn:
     """The mutable scratch of one ``apply`` call; turned back into a frozen state at the end."""
 
+    __slots__ = ("state", "rules", "hands", "pile", "laid", "turn", "over", "events")
+
     def __init__(self, state: KazokuState) -> None:
         self.state = state
         self.rules = rules_for(state.variant)
