@@ -262,8 +262,6 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
         raise PlayError(_("This game has not started yet."), status=409)
     if version != table.version:
         raise StaleVersion(_("The table changed before your move arrived."))
-    if seat.autoplay or seat.left_at:
-        seat_back(seat=seat)
     eng, state = table_engine_state(table=table)
     if seat.index not in eng.to_act(state):
         raise PlayError(_("It is not your turn."), status=409)
@@ -271,6 +269,8 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     action = by_key.get(key) if isinstance(key, str) else None
     if action is None:
         raise PlayError(_("That move is not one of your legal moves."), status=400)
+    if seat.autoplay or seat.left_at:
+        seat_back(seat=seat)  # playing a move is coming back: the CPU stand-in stops
     try:
         move, _state = move_commit(
             table=table,
