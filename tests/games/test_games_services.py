@@ -303,3 +303,28 @@ def test_worker_mode_queues_bots_and_a_timer_without_playing_inline(
     table.refresh_from_db()
     assert table.version == 2 and table.turn_due_at is not None  # dana's turn, timed
     assert queued[-1] == ("timer", (table.pk, 2), 31)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_classroom_selectors(bob, erin, classroom, count_engine):
+    from games.selectors import games_finished_by, tables_for_classroom
+
+    finished = table_create(
+        user=bob,
+        engine=count_engine,
+        options={"target": 3},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot"}],
+        classroom=classroom,
+    )
+    table_play(table=finished, user=bob, version=0, token="a", key=ADD2)  # 2, CPU: 4 -> over
+    playing = duo(bob, erin, count_engine)
+    playing.classroom = classroom
+    playing.save()
+    assert set(tables_for_classroom(classroom=classroom)) == {finished, playing}
+    assert list(tables_for_classroom(classroom=classroom, status="finished")) == [finished]
+    games = games_finished_by(user=bob)
+    assert [g.table_id for g in games] == [finished.pk]
+    assert games[0].duration.total_seconds() >= 0 and games[0].seat == 0
+    assert games_finished_by(user=erin) == []
+    later = timezone.now() + timedelta(minutes=1)
+    assert games_finished_by(user=bob, since=later) == []
