@@ -247,10 +247,9 @@ def formable(
         if steals is None:
             steals = steal_info(tuple(map(tuple, scored)), seat)  # hashable, for the memo
         stolen = steals.below
-        below = [avail | mask for mask in stolen]
     else:
         stolen = _NO_STEALS
-        below = [avail] * 8
+    spare_joker = 0 if joker is None else 1
     candidates = [(kana, card, False) for kana, card in in_hand.items()]
     candidates += [(kana, card, True) for kana, card in on_table.items()]
     found: list[dict] = []
@@ -260,14 +259,14 @@ def formable(
         if only is not None and word_card != only:
             continue
         need, length, wild, single = facts[kana]
-        spare = 0 if joker is None else 1
+        spare = spare_joker
         if wild:
             if wild > spare:
                 continue
             spare = 0
         if involving and not ((bit_of[word_card] | need) & involving):
             continue
-        missing = need & ~below[length]
+        missing = need & ~(avail | stolen[length])
         if missing and missing.bit_count() > spare:
             continue  # a cheap over-approximation: the exact enumeration decides
         if single and not need & (table_mask | stolen[length]):
