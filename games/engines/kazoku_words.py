@@ -469,17 +469,15 @@ def _after_ask(state: State, seat: int, new: str | None, none_before: bool) -> S
 
     ``none_before``: nothing was formable before the ask, so only words using the ``new`` card
     can be formable now (table and scored cards have not changed) — a much cheaper check,
-    whose result is then the complete list."""
-    waiting = _with(state, phase="after_ask")
+    whose result is then the complete list. The search is memoised on ``state`` and carried
+    to the waiting state (same hands, table and scored cards)."""
     if none_before and (new is None or KANA_OF[new] is not None):
         if new is None:
             return _end_turn(state)
-        if _forms(waiting, seat, steal=True, involving=KANA_BIT[new], complete=True):
-            return waiting
-        return _end_turn(state)
-    if _forms(waiting, seat, steal=True):
-        return waiting
-    return _end_turn(state)
+        found = _forms(state, seat, steal=True, involving=KANA_BIT[new], complete=True)
+    else:
+        found = _forms(state, seat, steal=True)
+    return _with(state, phase="after_ask") if found else _end_turn(state)
 
 
 def _pass_or_draw(state: State, seat: int, kind: str) -> tuple[State, list[dict]]:
