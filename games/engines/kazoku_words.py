@@ -354,21 +354,21 @@ def turn_limit(state: State) -> int:
 
 def askable(hand: tuple[str, ...]) -> list[str]:
     """Kana one may ask for: those the held word cards still need (the word card supplies its
-    own kana; jokers and kana on no card cannot be asked for)."""
-    words = word_index().words
-    kana: set[str] = set()
-    for card in hand:
-        kind = KANA_OF[card]
-        if kind is not None:
-            kana.update(words[kind].need_kana)
-    return sorted(kana)
+    own kana; jokers and kana on no card cannot be asked for), in alphabetical order."""
+    wanted = _wanted(hand)
+    return [kana for kana, bit in _KANA_BY_NAME if wanted & bit]
 
 
 def _may_ask(hand: tuple[str, ...], kana: str) -> bool:
-    words = word_index().words
-    return any(
-        kind is not None and kana in words[kind].need_kana for kind in map(KANA_OF.get, hand)
-    )
+    return bool(_DECK_KANA_BIT.get(kana, 0) & _wanted(hand))
+
+
+def _wanted(hand: tuple[str, ...]) -> int:
+    """The bits (``KANA_BIT``) of the kana that the word cards of ``hand`` need."""
+    wanted = 0
+    for card in hand:
+        wanted |= _NEEDS[card]
+    return wanted
 
 
 def _forms(
@@ -601,6 +601,11 @@ def _with(state: State, **changes: Any) -> State:
 
 
 _FORM_INPUTS = frozenset({"hands", "table", "scored"})
+_NEEDS = {  # card id -> the kana bits its word needs besides the card (jokers: none)
+    card: word_index().words[kana].need_mask if kana else 0 for card, kana in KANA_OF.items()
+}
+_DECK_KANA_BIT = {kana: KANA_BIT[kana] for kana in word_index().deck_kana}  # no copies, jokers
+_KANA_BY_NAME = tuple(sorted(_DECK_KANA_BIT.items()))
 
 
 def _clockwise(state: State, seat: int) -> list[int]:
