@@ -47,7 +47,6 @@ from games.engines.kazoku_deck import SCRIPTS, deal_scripts
 from games.engines.kazoku_words_index import (
     KANA_BIT,
     KANA_OF,
-    StealInfo,
     base,
     deck_ids,
     formable,
@@ -250,8 +249,13 @@ class KazokuWords(Engine):
         else:
             raise IllegalAction("Unknown action: ask for a kana, form a word or pass.")
         new, events = _settle(new, events)
+        # ``new`` is a state built by this call and not yet seen by anyone: its log is completed
+        # in place rather than by one more copy of every field (never the caller's ``state``)
+        if new is state:
+            new = _with(state)
+        new.__dict__["log"] = state.log + tuple(events)
         # the log keeps the events; the caller gets copies (their values are immutable)
-        return _with(new, log=state.log + tuple(events)), list(map(dict.copy, events))
+        return new, list(map(dict.copy, events))
 
     def _form(self, state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:
         steal = state.phase != "last_words"
@@ -390,7 +394,7 @@ def _forms(
     if memo is not None and memo[0] == key:
         found = memo[1]
         return found if only is None else tuple(f for f in found if f["word"] == only)
-    steals = _steals(state, seat) if steal else None
+    steals = steal_info(state.scored, seat) if steal else None  # memoised on (scored, seat)
     found = tuple(
         formable(
             state.hands[seat], state.table, state.scored, seat,
@@ -400,10 +404,6 @@ def _forms(
     if only is None and (complete or not involving):
         state.__dict__["_memo"] = (key, found)
     return found
-
-
-def _steals(state: State, seat: int) -> StealInfo:
-    return steal_info(state.scored, seat)  # memoised on (scored, seat)
 
 
 def _copies(forms: tuple[dict, ...]) -> list[dict]:
