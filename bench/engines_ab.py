@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/engines_ab.py --base 63640b1                          # both engines
     .venv/bin/python bench/engines_ab.py --base 63640b1 --engine kazoku-words --games 100
+    .venv/bin/python bench/engines_ab.py --base 63640b1 --same-games             # no timing
 
 The ``games/engines`` package (and the deck fixture) of ``--base`` is extracted with
 ``git archive`` into a temporary directory and imported next to the working tree's under the
@@ -12,12 +13,19 @@ the ratio after / before is stable. Rows: kazoku-families (kana, random actions,
 ``bench/engines.py``) and kazoku-words (easy bots, engine time only, as
 ``bench/engines_words.py``). The games played must be the same (same action counts): a
 difference means the change altered the rules, and the script says so.
+
+``--same-games`` checks that more closely instead of timing: both sides play the same seeded
+games (random actions over every variant / option set and 2-6 players, and 3-player bot games
+mixing easy, normal and hard) and the script compares a hash of every legal-action list, every
+event list, the final ``to_json`` and the outcome.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
+import json
 import os
 import random
 import subprocess
@@ -44,7 +52,9 @@ def load_engines(path: Path, names: list[str]) -> dict:
         engines = {}
         for name in names:
             engine = package.get_engine(name)
-            engines[name] = (engine, engine.bot(CASES[name][1]) if CASES[name][1] else None)
+            # bots built now: ``bot()`` imports its module lazily, from this copy only now
+            bots = {level: engine.bot(level) for level in LEVELS}
+            engines[name] = (engine, bots)
         return engines
     finally:
         sys.path.remove(str(path))
@@ -82,17 +92,79 @@ def play(engine, bot, seed: int, options: dict) -> tuple[int, float]:
     return actions, seconds
 
 
+LEVELS = ("easy", "normal", "hard")
+FINGERPRINT_OPTIONS = {
+    "kazoku-families": [
+        {"variant": variant, "lay": lay, "end": end}
+        for variant in ("themed", "kana", "gojuon")
+        for lay in ("choice", "immediate")
+        for end in ("all_families", "pile_empty")
+    ],
+    "kazoku-words": [
+        {},
+        {"table_cards": 5},
+        {"end": "pile_empty"},
+        {"decks": 2, "hand_size": 8, "target_points": 25},
+        {"decks": 3, "table_cards": 5, "end": "pile_empty", "script": "mixed"},
+        {"replay_on_give": True, "table_cards": 3},
+    ],
+}
+
+
+def fingerprint(engine, bots: dict, games: int, seed: int, name: str) -> str:
+    """Hash of everything observable in seeded games: legal actions, events, final state."""
+    digest = hashlib.sha256()
+
+    def feed(value) -> None:
+        digest.update(json.dumps(value, sort_keys=True).encode())
+
+    for g in range(games):
+        for options in FINGERPRINT_OPTIONS[name]:
+            runs = [(2 + g % 5, None)]
+            if options == FINGERPRINT_OPTIONS[name][0]:
+                runs.append((3, [bots[LEVELS[(g + s) % 3]] for s in range(3)]))
+            for players, seat_bots in runs:
+                rng = random.Random(seed + g)
+                state = engine.new_game(players=players, seed=seed + g, options=options)
+                while not engine.is_over(state):
+                    seat = engine.to_act(state)[0]
+                    legal = engine.legal_actions(state, seat)
+                    feed(legal)
+                    if seat_bots:
+                        action = seat_bots[seat].choose(engine.view(state, seat), legal, rng)
+                    else:
+                        action = rng.choice(legal)
+                    state, events = engine.apply(state, seat, action)
+                    feed(events)
+                feed(engine.to_json(state))
+                feed(engine.outcome(state))
+    return digest.hexdigest()[:16]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="the commit to compare against")
     parser.add_argument("--engine", choices=sorted(CASES), help="only this engine")
     parser.add_argument("--games", type=int, default=200, help="games per engine and side")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--same-games", action="store_true", help="compare games, no timing")
     args = parser.parse_args()
     names = [args.engine] if args.engine else list(CASES)
     with tempfile.TemporaryDirectory() as tmp:
         extract(args.base, Path(tmp))
         sides = {"before": load_engines(Path(tmp), names), "after": load_engines(ROOT, names)}
+    if args.same_games:
+        games = min(args.games, 60)
+        for name in names:
+            hashes = {
+                side: fingerprint(*sides[side][name], games, args.seed, name) for side in sides
+            }
+            verdict = "same games" if len(set(hashes.values())) == 1 else "DIFFERENT GAMES"
+            print(
+                f"{name}: {games} seeds x {len(FINGERPRINT_OPTIONS[name])} option sets: "
+                f"before {hashes['before']}, after {hashes['after']}: {verdict}"
+            )
+        return
     print(f"`--base {args.base}`, load average {os.getloadavg()[0]:.1f} at start, 4 players\n")
     print(
         "| engine (driver) | games | actions | before actions/s | after actions/s | after/before |"
@@ -104,7 +176,8 @@ def main() -> None:
         for g in range(args.games):
             order = list(sides) if g % 2 else list(reversed(sides))
             for side in order:
-                engine, bot = sides[side][name]
+                engine, bots = sides[side][name]
+                bot = bots[level] if level else None
                 actions, seconds = play(engine, bot, args.seed + g, options)
                 totals[side][0] += actions
                 totals[side][1] += seconds
