@@ -41,6 +41,7 @@ from games.engines.base import (
     IllegalAction,
     Option,
     competition_ranks,
+    gettext_noop,
     validate_setup,
 )
 from games.engines.kazoku_deck import SCRIPTS, deal_scripts
@@ -123,34 +124,54 @@ class KazokuWords(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
-        Option("hand_size", "int", 6, "Cards dealt", min=3, max=12),
-        Option("target_points", "int", 15, "Points to win", min=5, max=60),
+        Option("hand_size", "int", 6, gettext_noop("Cards dealt"), min=3, max=12),
+        Option("target_points", "int", 15, gettext_noop("Points to win"), min=5, max=60),
         Option(
-            "table_cards", "int", 0, "Table cards", "0 (off), 3, 4 or 5 face-up cards", min=0, max=5
+            "table_cards",
+            "int",
+            0,
+            gettext_noop("Table cards"),
+            gettext_noop("0 (off), 3, 4 or 5 face-up cards"),
+            min=0,
+            max=5,
         ),
         Option(
             "end",
             "choice",
             "target",
-            "End of the game",
+            gettext_noop("End of the game"),
             choices=("target", "pile_empty"),
-            choice_labels=("First to the target points", "When the pile is empty"),
+            choice_labels=(
+                gettext_noop("First to the target points"),
+                gettext_noop("When the pile is empty"),
+            ),
         ),
-        Option("decks", "int", 1, "Decks mixed", min=1, max=3),
-        Option("script", "choice", "hiragana", "Script", choices=SCRIPTS),
+        Option("decks", "int", 1, gettext_noop("Decks mixed"), min=1, max=3),
+        Option(
+            "script",
+            "choice",
+            "hiragana",
+            gettext_noop("Script"),
+            choices=SCRIPTS,
+            choice_labels=(
+                gettext_noop("Hiragana"),
+                gettext_noop("Katakana"),
+                gettext_noop("Mixed (each card drawn at the deal)"),
+            ),
+        ),
         Option(
             "replay_on_give",
             "bool",
             False,
-            "Play again after a card is given",
-            "English rules; the French rules only replay after a Bonne pioche",
+            gettext_noop("Play again after a card is given"),
+            gettext_noop("English rules; the French rules only replay after a Bonne pioche"),
         ),
         Option(
             "max_rounds",
             "int",
             0,
-            "Round limit",
-            "the game ends after it; 0 = automatic (60 rounds per deck)",
+            gettext_noop("Round limit"),
+            gettext_noop("the game ends after it; 0 = automatic (60 rounds per deck)"),
             min=0,
             max=500,
         ),
