@@ -53,8 +53,13 @@ class Table(models.Model):
         max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN, db_index=True
     )
     code = models.CharField(max_length=12, unique=True, default=new_table_code)
+    # SET_NULL: deleting a student's data must not delete the games their classmates played.
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_created"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tables_created",
     )
     classroom = models.ForeignKey(
         "learning.Classroom",

@@ -108,3 +108,27 @@ def test_class_creation_settings_code_and_closing(as_alice, alice):
     classroom.refresh_from_db()
     assert classroom.is_open is False
     assert as_alice.post(reverse("teach_home"), {"name": ""}).status_code == 400
+
+
+def test_deleting_a_student_keeps_the_games_their_classmates_played(as_alice, alice_class, bob):
+    from games.models import Seat, Table
+    from games.services.tables import table_create
+    from learning.models import Role
+    from learning.services.accounts import user_create
+
+    eve = user_create(username="eve", password="kana-test-pass-1", role=Role.STUDENT)
+    Membership.objects.create(classroom=alice_class, student=eve)
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={"variant": "kana"},
+        seats=[{"kind": "human", "user": bob}, {"kind": "human", "user": eve}],
+        classroom=alice_class,
+    )
+    url = reverse("teach_student_delete", args=[alice_class.pk, bob.pk])
+    assert as_alice.post(url, {"confirm_name": "bob"}).status_code == 302
+    table.refresh_from_db()
+    assert table.created_by_id is None
+    assert Seat.objects.filter(table=table, user=eve).exists()
+    assert not Seat.objects.filter(table=table, user_id=bob.pk).exists()
+    assert Table.objects.filter(pk=table.pk).exists()
