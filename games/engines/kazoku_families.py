@@ -537,7 +537,10 @@ class KazokuFamilies(Engine):
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         rules = rules_for(state.variant)
-        log = visible_events(chain.from_iterable(state.log), seat)
+        log = [  # fresh dicts, and fresh lists in the few events holding lists
+            _fresh(event) if event["type"] in _EVENTS_WITH_LISTS else event
+            for event in visible_events(chain.from_iterable(state.log), seat)
+        ]
         hand = list(state.hands[seat]) if seat is not None else None
         shown = set(hand or ())
         laid = []

@@ -116,7 +116,8 @@ def test_returned_actions_and_events_are_the_callers_to_change():
     state, _ = ENG.apply(state, 0, ask(1, "ko"))
     after, events = ENG.apply(state, 0, {"type": "lay"})
     log = json.dumps(ENG.to_json(after)["log"])
-    for event in events:  # nor does changing a returned event (or its lists) alter the log
+    view = ENG.view(after, 0)
+    for event in events + view["log"]:  # nor does changing a returned event or a view's log
         event["seat"] = 9
         for value in event.values():
             if isinstance(value, list):
