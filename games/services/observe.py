@@ -71,11 +71,30 @@ def _pairs(
 
 
 def seat_observed(
-    *, eng: Engine, before: Any | None, after: Any, seat: int, options: Mapping
+    *,
+    eng: Engine,
+    before: Any | None,
+    after: Any,
+    seat: int,
+    options: Mapping,
+    views_before: dict[int, Any] | None = None,
+    views_after: dict[int, Any] | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """``(shown, entered_hand)`` pairs for one seat between two states."""
-    view_before = eng.view(before, seat) if before is not None else None
+    """``(shown, entered_hand)`` pairs for one seat between two states.
+
+    ``views_before`` may hold the seat's view of ``before`` already computed (the CPU burst
+    starts from the state the human's move produced); ``views_after`` receives the view of
+    ``after`` so the next hook call can reuse it. Views are only read, never changed.
+    """
+    if before is None:
+        view_before = None
+    elif views_before is not None and seat in views_before:
+        view_before = views_before[seat]
+    else:
+        view_before = eng.view(before, seat)
     view_after = eng.view(after, seat)
+    if views_after is not None:
+        views_after[seat] = view_after
     seen_before, seen_after = _cards_seen(view_before), _cards_seen(view_after)
     new_cards = set(seen_after) - set(seen_before)
     entered = _hand(view_after) - _hand(view_before)
@@ -92,8 +111,13 @@ def moves_observed(
     after: Any,
     seats: Mapping[int, Seat],
     move: Move | None,
+    views_before: dict[int, Any] | None = None,
+    views_after: dict[int, Any] | None = None,
 ) -> None:
-    """Tell LEARNING what each human learner seat newly saw (after commit)."""
+    """Tell LEARNING what each human learner seat newly saw (after commit).
+
+    ``views_before`` / ``views_after``: see ``seat_observed`` (a cache of seat views).
+    """
 
     for index, seat in seats.items():
         if not seat.is_human or seat.autoplay:
@@ -102,7 +126,13 @@ def moves_observed(
         if profile is None or not profile.is_learner:
             continue
         shown, entered = seat_observed(
-            eng=eng, before=before, after=after, seat=index, options=table.options
+            eng=eng,
+            before=before,
+            after=after,
+            seat=index,
+            options=table.options,
+            views_before=views_before,
+            views_after=views_after,
         )
         action = move.action if move is not None and isinstance(move.action, dict) else {}
         if action.get("type") == "ask" and move.seat == index:

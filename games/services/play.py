@@ -18,7 +18,8 @@ players have replied when ``table_play`` returns; with a worker they reply in th
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -55,6 +56,43 @@ class PlayResult:
     table: Table
     move: Move | None
     duplicate: bool = False
+
+
+@dataclass
+class _Handoff:
+    """What the request that committed version ``version`` already holds in memory.
+
+    In eager mode the CPU burst runs in the same thread right after that commit: it reuses
+    the parsed state (no second ``from_json``) and the human seats' views of it (computed by
+    the learning hook, reused as its "before" views). Set only while the eager task runs.
+    """
+
+    table_id: int
+    version: int
+    state: Any
+    views: dict[int, Any] = field(default_factory=dict)
+
+
+_local = threading.local()
+
+
+def _handoff_take(*, table_id: int, version: int) -> _Handoff | None:
+    handoff = getattr(_local, "handoff", None)
+    _local.handoff = None
+    if handoff is None or handoff.table_id != table_id or handoff.version != version:
+        return None
+    return handoff
+
+
+def _bots_inline(handoff: _Handoff) -> None:
+    """Eager mode, after commit: run the CPU task with the request's in-memory state."""
+    from games import tasks
+
+    _local.handoff = handoff
+    try:
+        tasks.bots_play.delay(handoff.table_id, handoff.version)
+    finally:
+        _local.handoff = None
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -132,6 +170,7 @@ def moves_save(
     followups: bool = True,
     seats: dict[int, Seat] | None = None,
     observe: bool = True,
+    views_before: dict[int, Any] | None = None,
 ) -> list[Move]:
     """Save ``plays`` (already applied: ``before`` -> ``after``) in one guarded transaction.
 
@@ -187,6 +226,7 @@ def moves_save(
             move=moves[-1],
             seats=seats,
             observe=observe,
+            views_before=views_before,
         )
     return moves
 
@@ -201,6 +241,7 @@ def after_commit(
     move: Move | None = None,
     seats: dict[int, Seat] | None = None,
     observe: bool = True,
+    views_before: dict[int, Any] | None = None,
 ) -> None:
     """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer."""
     from games import tasks
@@ -208,10 +249,18 @@ def after_commit(
 
     table_id, version = table.pk, table.version
     seats = seats_of(table) if seats is None else seats
+    views_after: dict[int, Any] = {}  # the learners' views of ``after``, filled by the hook
     if observe:
         transaction.on_commit(
             lambda: moves_observed(
-                table=table, eng=eng, before=before, after=after, seats=seats, move=move
+                table=table,
+                eng=eng,
+                before=before,
+                after=after,
+                seats=seats,
+                move=move,
+                views_before=views_before,
+                views_after=views_after,
             )
         )
     if eng.is_over(after):
@@ -221,7 +270,11 @@ def after_commit(
         refresh_summaries_after_game.delay_on_commit(table_id)
         return
     if followups and any(seats[index].played_by_bot for index in eng.to_act(after)):
-        tasks.bots_play.delay_on_commit(table_id, version)
+        if tasks.runs_eagerly():
+            handoff = _Handoff(table_id=table_id, version=version, state=after, views=views_after)
+            transaction.on_commit(lambda: _bots_inline(handoff))
+        else:
+            tasks.bots_play.delay_on_commit(table_id, version)
     if table.turn_due_at is not None and not tasks.runs_eagerly():
         # Best effort only: the due time lives in the database, and the beat sweep and the
         # poll endpoint also act on overdue turns (eager mode ignores countdowns).
@@ -320,10 +373,15 @@ def table_bots_play(*, table_id: int, version: int) -> int:
     ends; the burst is then saved in one guarded transaction (``moves_save``: one Move per
     CPU action, version + n). If anything moved the table meanwhile, nothing is saved.
     """
-    table = Table.objects.filter(pk=table_id).first()
+    handoff = _handoff_take(table_id=table_id, version=version)
+    tables = Table.objects.filter(pk=table_id)
+    table = (tables.defer("state") if handoff is not None else tables).first()
     if table is None or table.version != version or table.status != TableStatus.PLAYING:
         return 0
-    eng, start_state = table_engine_state(table=table)
+    if handoff is not None:  # the state at ``version``, already parsed by the request
+        eng, start_state = get_engine(table.engine), handoff.state
+    else:
+        eng, start_state = table_engine_state(table=table)
     seats = seats_of(table)
     state, plays = start_state, []
     while len(plays) < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
@@ -358,6 +416,7 @@ def table_bots_play(*, table_id: int, version: int) -> int:
             by_bot=True,
             followups=False,
             seats=seats,
+            views_before=handoff.views if handoff is not None else None,
         )
     except StaleVersion:
         return 0
