@@ -265,11 +265,14 @@ def ask_observed(
     """Optional hook: the learner asked for a card by name; ask them to pick its glyph."""
     if prompt_mode == "off" or not _is_learner(user):
         return
+    pairs = _pairs(asked)
+    if not pairs:  # nothing to ask (the card came to the hand): no empty transaction
+        return
     at = at or timezone.now()
     with transaction.atomic():
         prompts_create(
             learner=user,
-            pairs=_pairs(asked),
+            pairs=pairs,
             mode=prompt_mode,
             table_id=table_id,
             move_id=move_id,
