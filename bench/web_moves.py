@@ -2,13 +2,17 @@
 
     .venv/bin/python bench/web_moves.py                       # 20 solo games, prints JSON
     .venv/bin/python bench/web_moves.py --games 50 --engine kazoku-words --htmx
+    .venv/bin/python bench/web_moves.py --seed 1                # the same deals run after run
 
 Plays N whole solo games (one human seat against CPU players) through the Django test client
 on a fresh SQLite file (the embedded default, Celery eager): every human move is one POST
 to the board, which applies the move, saves state + version + Move, runs the CPU players'
 replies inline (eager mode) and the learning hook, then answers (a redirect, or with
 ``--htmx`` the new board partial). The timed figure is that POST, from request to response.
-Reported: median, p95 and max per action request, plus the board GET that follows.
+Reported: median, p95 and max per action request, plus the board GET that follows, and the
+POST's CPU time (``time.process_time``: less sensitive to other processes on a shared machine
+than the wall-clock figure). ``--seed N`` draws the tables' seeds from ``random.Random(N)``
+(instead of ``secrets``), so two runs (two versions of the code) play the same deals.
 """
 
 from __future__ import annotations
@@ -53,12 +57,27 @@ def play(args: argparse.Namespace) -> dict:
 
     from learning.services.accounts import user_create
 
+    if args.seed is not None:
+        import random
+
+        from games.services import tables
+
+        seeds = random.Random(args.seed)
+
+        class SeededSecrets:
+            @staticmethod
+            def randbits(bits: int) -> int:
+                return seeds.getrandbits(bits)
+
+        tables.secrets = SeededSecrets  # the bench only: table seeds become reproducible
+
     user = user_create(username="bench", password="bench-pass-2026", role="self")
     client = Client()
     client.force_login(user)
     headers = {"HTTP_HX_REQUEST": "true"} if args.htmx else {}
     load_before = os.getloadavg()[0]
     posts: list[float] = []
+    post_cpu: list[float] = []
     gets: list[float] = []
     games = 0
     for game in range(args.games):
@@ -104,11 +123,12 @@ def play(args: argparse.Namespace) -> dict:
             actions = [html.unescape(a) for a in re.findall(r'name="action" value="([^"]+)"', page)]
             forms = [a for a in actions if '"type":"form"' in a]
             action = (forms or actions)[(game + _move) % len(forms or actions)]
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             response = client.post(
                 url, {"version": version, "token": token, "action": action}, **headers
             )
             posts.append(time.perf_counter() - started)
+            post_cpu.append(time.process_time() - cpu)
             assert response.status_code in (200, 302), response.status_code
             started = time.perf_counter()
             page = client.get(url).content.decode()
@@ -119,11 +139,14 @@ def play(args: argparse.Namespace) -> dict:
         "players": args.players,
         "bots": args.bots,
         "htmx": args.htmx,
+        "seed": args.seed,
         "games": games,
         "action_requests": len(posts),
         "post_median_ms": round(statistics.median(posts) * ms, 2),
         "post_p95_ms": round(percentile(posts, 0.95) * ms, 2),
         "post_max_ms": round(max(posts) * ms, 2),
+        "post_cpu_median_ms": round(statistics.median(post_cpu) * ms, 2),
+        "post_cpu_p95_ms": round(percentile(post_cpu, 0.95) * ms, 2),
         "get_median_ms": round(statistics.median(gets) * ms, 2),
         "get_p95_ms": round(percentile(gets, 0.95) * ms, 2),
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
@@ -141,6 +164,7 @@ def main() -> None:
     parser.add_argument("--bots", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--prompts", default="new", choices=("off", "new", "every"))
     parser.add_argument("--htmx", action="store_true", help="POST as htmx (partial response)")
+    parser.add_argument("--seed", type=int, default=None, help="reproducible table seeds")
     parser.add_argument("--option", nargs=2, action="append", default=[], metavar=("K", "V"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
