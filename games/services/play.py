@@ -318,8 +318,10 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     eng, state = table_engine_state(table=table)
     if seat.index not in eng.to_act(state):
         raise PlayError(_("It is not your turn."), status=409)
-    by_key = {action_key(action): action for action in eng.legal_actions(state, seat.index)}
-    action = by_key.get(key) if isinstance(key, str) else None
+    action = None
+    if isinstance(key, str):  # the first legal action with this key (equal keys: equal actions)
+        legal = eng.legal_actions(state, seat.index)
+        action = next((a for a in legal if action_key(a) == key), None)
     if action is None:
         raise PlayError(_("That move is not one of your legal moves."), status=400)
     if seat.autoplay or seat.left_at:
