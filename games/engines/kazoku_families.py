@@ -310,9 +310,9 @@ class KazokuFamilies(Engine):
             help=gettext_noop("Which families the 45 cards form."),
             choices=VARIANTS,
             choice_labels=(
-                "Themed families (9 x 5)",
-                "Kana rows (9 x 5)",
-                "Gojūon columns (5 families of 8 to 10)",
+                gettext_noop("Themed families (9 x 5)"),
+                gettext_noop("Kana rows (9 x 5)"),
+                gettext_noop("Gojūon columns (5 families of 8 to 10)"),
             ),
         ),
         Option(
@@ -324,7 +324,7 @@ class KazokuFamilies(Engine):
             choice_labels=(
                 gettext_noop("Hiragana"),
                 gettext_noop("Katakana"),
-                "Mixed (each card drawn at the deal)",
+                gettext_noop("Mixed (each card drawn at the deal)"),
             ),
         ),
         Option("hand_size", "int", 5, gettext_noop("Cards dealt to each player"), min=1, max=22),
@@ -334,7 +334,10 @@ class KazokuFamilies(Engine):
             "youngest",
             gettext_noop("Who plays first"),
             choices=("youngest", "random"),
-            choice_labels=("The youngest player (seat chosen at the table)", "A random player"),
+            choice_labels=(
+                gettext_noop("The youngest player (seat chosen at the table)"),
+                gettext_noop("A random player"),
+            ),
         ),
         Option("first", "int", 0, gettext_noop("Seat of the youngest player"), min=0, max=5),
         Option(
@@ -344,8 +347,8 @@ class KazokuFamilies(Engine):
             gettext_noop("End of the game"),
             choices=("all_families", "pile_empty"),
             choice_labels=(
-                "When every family is laid (French rules)",
-                "When the pile is empty (English rules)",
+                gettext_noop("When every family is laid (French rules)"),
+                gettext_noop("When the pile is empty (English rules)"),
             ),
         ),
         Option(
@@ -355,8 +358,8 @@ class KazokuFamilies(Engine):
             gettext_noop("Laying a complete family"),
             choices=("choice", "immediate"),
             choice_labels=(
-                "When you choose during your turn (at the latest when it ends)",
-                "As soon as it is complete",
+                gettext_noop("When you choose during your turn (at the latest when it ends)"),
+                gettext_noop("As soon as it is complete"),
             ),
         ),
     )
