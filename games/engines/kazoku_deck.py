@@ -27,10 +27,25 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from games.engines.base import Option, gettext_noop
+
 DECK_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "kazoku_deck.json"
 VARIANTS = ("themed", "kana", "gojuon")
 SCRIPTS = ("hiragana", "katakana", "mixed")
 CARD_SCRIPTS = ("hiragana", "katakana")
+# The script option, the same for every Kazoku engine.
+SCRIPT_OPTION = Option(
+    "script",
+    "choice",
+    "hiragana",
+    gettext_noop("Script"),
+    choices=SCRIPTS,
+    choice_labels=(
+        gettext_noop("Hiragana"),
+        gettext_noop("Katakana"),
+        gettext_noop("Mixed (each card drawn at the deal)"),
+    ),
+)
 SCRIPT_OF_LETTER = {"h": "hiragana", "k": "katakana"}  # the letters of ``deal_scripts``
 _CARD_FIELDS = ("id", "hiragana", "katakana", "row", "column", "theme", "member")
 

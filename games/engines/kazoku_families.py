@@ -49,7 +49,13 @@ from games.engines.base import (
     validate_setup,
     visible_events,
 )
-from games.engines.kazoku_deck import SCRIPT_OF_LETTER, VARIANTS, deal_scripts, load_deck
+from games.engines.kazoku_deck import (
+    SCRIPT_OF_LETTER,
+    SCRIPT_OPTION,
+    VARIANTS,
+    deal_scripts,
+    load_deck,
+)
 
 ENGINE_NAME = "kazoku-families"
 ASK_KEYS = frozenset({"type", "target", "card"})
@@ -315,18 +321,7 @@ class KazokuFamilies(Engine):
                 gettext_noop("Gojūon columns (5 families of 8 to 10)"),
             ),
         ),
-        Option(
-            "script",
-            "choice",
-            "hiragana",
-            gettext_noop("Script"),
-            choices=("hiragana", "katakana", "mixed"),
-            choice_labels=(
-                gettext_noop("Hiragana"),
-                gettext_noop("Katakana"),
-                gettext_noop("Mixed (each card drawn at the deal)"),
-            ),
-        ),
+        SCRIPT_OPTION,
         Option("hand_size", "int", 5, gettext_noop("Cards dealt to each player"), min=1, max=22),
         Option(
             "start",

@@ -44,7 +44,7 @@ from games.engines.base import (
     gettext_noop,
     validate_setup,
 )
-from games.engines.kazoku_deck import SCRIPTS, deal_scripts
+from games.engines.kazoku_deck import SCRIPT_OPTION, deal_scripts
 from games.engines.kazoku_words_index import (
     KANA_BIT,
     KANA_OF,
@@ -147,18 +147,7 @@ class KazokuWords(Engine):
             ),
         ),
         Option("decks", "int", 1, gettext_noop("Decks mixed"), min=1, max=3),
-        Option(
-            "script",
-            "choice",
-            "hiragana",
-            gettext_noop("Script"),
-            choices=SCRIPTS,
-            choice_labels=(
-                gettext_noop("Hiragana"),
-                gettext_noop("Katakana"),
-                gettext_noop("Mixed (each card drawn at the deal)"),
-            ),
-        ),
+        SCRIPT_OPTION,
         Option(
             "replay_on_give",
             "bool",
