@@ -150,9 +150,14 @@ def main() -> None:
     parser.add_argument("--same-games", action="store_true", help="compare games, no timing")
     args = parser.parse_args()
     names = [args.engine] if args.engine else list(CASES)
+    # kept until the end: engines load their data files (the deck) lazily, from their own copy
     with tempfile.TemporaryDirectory() as tmp:
         extract(args.base, Path(tmp))
         sides = {"before": load_engines(Path(tmp), names), "after": load_engines(ROOT, names)}
+        compare(args, names, sides)
+
+
+def compare(args: argparse.Namespace, names: list[str], sides: dict) -> None:
     if args.same_games:
         games = min(args.games, 60)
         for name in names:

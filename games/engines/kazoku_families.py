@@ -300,6 +300,85 @@ class _Turn:
         )
 
 
+# --- what a seat may know from the public log ----------------------------------------------
+
+LOG_WINDOW = 40  # a view shows the latest events; ``known`` sums up the public memory of all
+
+
+def public_knowledge(
+    log: tuple[tuple[dict, ...], ...], players: int, seat: int | None
+) -> tuple[dict, set[str]]:
+    """What every player knows from the public events so far, in one pass over the log.
+
+    Returns ``known`` (JSON-safe, fresh) and the set of cards the log has shown to ``seat``:
+
+    - ``holders``: card -> the seat publicly known to hold it (given to it, or its "Bonne
+      pioche !"), until the card is given away or its family laid;
+    - ``refused``: per seat, card -> how many cards that seat had drawn when it was last known
+      not to hold the card (it asked for it, said "go fish" to it, or gave it away);
+    - ``draws``: per seat, the cards drawn so far;
+    - ``asked_families``: per seat, the families it asked for and has not laid (it holds at
+      least one card of each).
+
+    Every entry comes from public events only, so it is the same for every seat; a bot's
+    memory is this summary (``kazoku_families_bots``), not a re-reading of the log.
+    """
+    holders: dict[str, int] = {}
+    refused: list[dict[str, int]] = [{} for _ in range(players)]
+    draws = [0] * players
+    asked: list[dict[str, None]] = [{} for _ in range(players)]  # insertion-ordered sets
+    shown: set[str] = set()
+    for group in log:
+        for event in group:
+            kind = event["type"]
+            if kind == "draw":
+                if "except" in event:
+                    draws[event["seat"]] += 1
+                elif event["private_to"] == seat:
+                    shown.add(event["card"])
+            elif kind == "ask":
+                asker, card = event["seat"], event["card"]
+                refused[asker][card] = draws[asker]
+                asked[asker][event["family"]] = None
+                shown.add(card)
+            elif kind == "given":
+                giver, card = event["seat"], event["card"]
+                holders[card] = event["to"]
+                refused[giver][card] = draws[giver]
+                refused[event["to"]].pop(card, None)
+                shown.add(card)
+            elif kind == "go_fish":
+                refused[event["seat"]][event["card"]] = draws[event["seat"]]
+                shown.add(event["card"])
+            elif kind == "good_pick":
+                card = event["card"]
+                holders[card] = event["seat"]
+                refused[event["seat"]].pop(card, None)
+                shown.add(card)
+            elif kind == "family_laid":
+                for card in event["cards"]:
+                    holders.pop(card, None)
+                asked[event["seat"]].pop(event["family"], None)
+    known = {
+        "holders": holders,
+        "refused": refused,
+        "draws": draws,
+        "asked_families": [list(families) for families in asked],
+    }
+    return known, shown
+
+
+def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
+    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies."""
+    recent: list[dict] = []
+    for group in reversed(log):
+        for event in visible_events(reversed(group), seat):
+            recent.append(_fresh(event) if event["type"] in _EVENTS_WITH_LISTS else event)
+            if len(recent) == LOG_WINDOW:
+                return recent[::-1]
+    return recent[::-1]
+
+
 # --- the engine -------------------------------------------------------------------------------
 
 
@@ -535,19 +614,13 @@ class KazokuFamilies(Engine):
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         rules = rules_for(state.variant)
-        log = [  # fresh dicts, and fresh lists in the few events holding lists
-            _fresh(event) if event["type"] in _EVENTS_WITH_LISTS else event
-            for event in visible_events(chain.from_iterable(state.log), seat)
-        ]
+        known, shown = public_knowledge(state.log, state.players, seat)
         hand = list(state.hands[seat]) if seat is not None else None
-        shown = set(hand or ())
+        shown.update(hand or ())
         laid = []
         for families in state.laid:
             laid.append([{"family": f, "cards": list(rules.members[f])} for f in families])
             shown.update(card for f in families for card in rules.members[f])
-        for event in log:
-            if "card" in event:
-                shown.add(event["card"])
         for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
             shown.update(rules.members[family])  # cards this seat may ask for
         return {
@@ -564,7 +637,8 @@ class KazokuFamilies(Engine):
             "turn": None if state.over else state.turn,
             "to_act": self.to_act(state),
             "kana": {card: self._kana(state, card) for card in sorted(shown, key=rules.order.get)},
-            "log": log,
+            "known": known,
+            "log": recent_events(state.log, seat),
             "over": state.over,
             "outcome": self.outcome(state) if state.over else None,
         }

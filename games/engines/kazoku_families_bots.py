@@ -1,4 +1,4 @@
-"""CPU players for Kazoku families. Stateless: each decision re-reads the view's public log.
+"""CPU players for Kazoku families. Stateless: each decision reads the view's public summary.
 
 - ``easy``: a random legal ask.
 - ``normal``: remembers what the log shows for certain (who was given or showed which card,
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import Bot
@@ -32,39 +32,30 @@ _SIGNAL_BOOST = 2.5
 
 @dataclass
 class Memory:
-    """What a seat can know from the public log (rebuilt at every decision)."""
+    """A seat's memory of the public log: the view's ``known`` summary, ready to query."""
 
-    holder: dict[str, int] = field(default_factory=dict)  # card -> seat known to hold it
-    absent: dict[tuple[int, str], int] = field(default_factory=dict)  # (seat, card) -> draws
-    draws: list[int] = field(default_factory=list)  # draws per seat so far
-    signals: list[set[str]] = field(default_factory=list)  # families each seat asked for
-    laid: set[str] = field(default_factory=set)
+    holder: dict[str, int]  # card -> seat known to hold it
+    refused: list[dict[str, int]]  # per seat: card -> its draws when known not to hold it
+    draws: list[int]  # draws per seat so far
+    signals: list[set[str]]  # families each seat asked for and has not laid
+
+    def absent_since(self, seat: int, card: str) -> int | None:
+        return self.refused[seat].get(card)
 
 
-def read_log(view: Mapping[str, Any], rules: Rules) -> Memory:
-    memory = Memory(draws=[0] * view["players"], signals=[set() for _ in range(view["players"])])
-    for event in view["log"]:
-        kind = event["type"]
-        if kind == "ask":
-            memory.absent[(event["seat"], event["card"])] = memory.draws[event["seat"]]
-            memory.signals[event["seat"]].add(event["family"])
-        elif kind == "given":
-            memory.holder[event["card"]] = event["to"]
-            memory.absent[(event["seat"], event["card"])] = memory.draws[event["seat"]]
-            memory.absent.pop((event["to"], event["card"]), None)
-        elif kind == "go_fish":
-            memory.absent[(event["seat"], event["card"])] = memory.draws[event["seat"]]
-        elif kind == "draw":
-            memory.draws[event["seat"]] += 1
-        elif kind == "good_pick":
-            memory.holder[event["card"]] = event["seat"]
-            memory.absent.pop((event["seat"], event["card"]), None)
-        elif kind == "family_laid":
-            memory.laid.update(event["cards"])
-            for card in event["cards"]:
-                memory.holder.pop(card, None)
-            memory.signals[event["seat"]].discard(event["family"])
-    return memory
+def read_log(view: Mapping[str, Any]) -> Memory:
+    """The memory a bot decides on, from the public summary of the log in its view.
+
+    The engine sums the log up once per view (``kazoku_families.public_knowledge``), so a
+    decision costs the same at the first turn and at the last.
+    """
+    known = view["known"]
+    return Memory(
+        holder=known["holders"],
+        refused=known["refused"],
+        draws=known["draws"],
+        signals=[set(families) for families in known["asked_families"]],
+    )
 
 
 def _asks(legal: Sequence[dict]) -> list[dict]:
@@ -86,14 +77,14 @@ class NormalBot(Bot):
         asks = _asks(legal_actions)
         if not asks:
             return legal_actions[0]
-        memory = read_log(view, rules_for(view["variant"]))
+        memory = read_log(view)
         sure = [a for a in asks if memory.holder.get(a["card"]) == a["target"]]
         if sure:
             return rng.choice(sure)
         untried = [
             a
             for a in asks
-            if memory.absent.get((a["target"], a["card"])) != memory.draws[a["target"]]
+            if memory.absent_since(a["target"], a["card"]) != memory.draws[a["target"]]
             and a["card"] not in memory.holder
         ]
         return rng.choice(untried or asks)
@@ -107,7 +98,7 @@ class HardBot(Bot):
         if not asks:
             return legal_actions[0]
         rules = rules_for(view["variant"])
-        memory = read_log(view, rules)
+        memory = read_log(view)
         hand = set(view["hand"])
         progress = self._progress(rules, hand)
         chances = self._chances(view, rules, memory, hand, {a["card"] for a in asks})
@@ -157,7 +148,7 @@ class HardBot(Bot):
                 if other == seat:
                     continue
                 weight = float(max(sizes[other] - known_at[other], 0))
-                refused_at = memory.absent.get((other, card))
+                refused_at = memory.absent_since(other, card)
                 if refused_at is not None:
                     weight *= min(1.0, _REDRAW_WEIGHT * (memory.draws[other] - refused_at))
                 if family in memory.signals[other]:

@@ -51,7 +51,7 @@ def test_hard_reads_refusals_and_revealed_families_into_chances():
     state, _ = ENG.apply(state, 2, ask(0, "ni"))
     view = ENG.view(state, 0)
     rules = rules_for("kana")
-    memory = read_log(view, rules)
+    memory = read_log(view)
     chances = HardBot._chances(view, rules, memory, set(view["hand"]), {"ki", "te"})
     assert chances["ki"][2] > 3 * chances["ki"][1]  # seat 1 refused KI (one draw since)
     assert chances["te"][1] > chances["te"][2]  # seat 1 asked for the TA family

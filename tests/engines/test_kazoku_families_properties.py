@@ -146,3 +146,52 @@ def test_the_generic_conformance_checks_pass_along_a_game(game, walk_seed):
     rng = random.Random(walk_seed)
     for state in states[:: max(1, len(states) // 8)] + [states[-1]]:
         assert check_state(ENG, state, state.players, rng, sample=3) == []
+
+
+def reread_visible_log(events, players):
+    """Reference for ``view["known"]``: re-read a seat's whole visible log, event by event."""
+    holders, draws = {}, [0] * players
+    refused, asked = [{} for _ in range(players)], [[] for _ in range(players)]
+    for event in events:
+        kind, seat, card = event["type"], event.get("seat"), event.get("card")
+        if kind == "draw":
+            draws[seat] += 1
+        elif kind == "ask":
+            refused[seat][card] = draws[seat]
+            if event["family"] not in asked[seat]:
+                asked[seat].append(event["family"])
+        elif kind == "given":
+            holders[card] = event["to"]
+            refused[seat][card] = draws[seat]
+            refused[event["to"]].pop(card, None)
+        elif kind == "go_fish":
+            refused[seat][card] = draws[seat]
+        elif kind == "good_pick":
+            holders[card] = seat
+            refused[seat].pop(card, None)
+        elif kind == "family_laid":
+            for laid in event["cards"]:
+                holders.pop(laid, None)
+            if event["family"] in asked[seat]:
+                asked[seat].remove(event["family"])
+    return {"holders": holders, "refused": refused, "draws": draws, "asked_families": asked}
+
+
+@GAME_SETTINGS
+@given(game=games, walk_seed=st.integers(0, 1000), data=st.data())
+def test_known_sums_up_the_whole_visible_log_and_the_log_is_its_latest_window(
+    game, walk_seed, data
+):
+    from games.engines.base import visible_events
+    from games.engines.kazoku_families import LOG_WINDOW
+
+    states, _ = random_walk(game, walk_seed)
+    for state in data.draw(st.lists(st.sampled_from(states), min_size=1, max_size=5)):
+        full_log = [event for group in state.log for event in group]
+        for seat in [*range(state.players), None]:
+            view = ENG.view(state, seat)
+            visible = visible_events(full_log, seat)
+            assert view["known"] == reread_visible_log(visible, state.players)
+            assert view["log"] == visible[-LOG_WINDOW:]
+            named = {event["card"] for event in visible if "card" in event}
+            assert named <= set(view["kana"])  # cards named long ago keep their glyphs
