@@ -27,7 +27,7 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py loaddata fixtures/kana.json
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --url http://$(HOST):$(PORT)/
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl+C to stop). Demo logins are printed above."
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 

@@ -112,3 +112,11 @@ def test_a_failing_hook_is_not_swallowed(db, tmp_path, monkeypatch):
     monkeypatch.setattr(seed_demo, "TEAM_HOOKS", [("demo_hook_broken", "seed")])
     with pytest.raises(RuntimeError, match="hook exploded"):
         run_seed()
+
+
+@pytest.mark.django_db
+def test_the_closing_hint_names_the_address_make_run_serves(own_data_only):
+    out = StringIO()
+    call_command("seed_demo", "--url", "http://127.0.0.1:8765/", stdout=out)
+    assert "Open http://127.0.0.1:8765/login/ and sign in" in out.getvalue()
+    assert "Open http://127.0.0.1:8000/login/" in run_seed()  # the default: runserver's

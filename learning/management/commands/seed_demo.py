@@ -52,6 +52,13 @@ def _demo_user(*, username: str, display_name: str, role: str):
 class Command(BaseCommand):
     help = "Create the demo teacher, class, students and self-learner (idempotent)."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--url",
+            default="http://127.0.0.1:8000/",
+            help="where the site will be served, for the closing hint (make run passes it)",
+        )
+
     def handle(self, *args, **options) -> None:
         with transaction.atomic():
             teacher = _demo_user(username=TEACHER[0], display_name=TEACHER[1], role=Role.TEACHER)
@@ -71,9 +78,9 @@ class Command(BaseCommand):
             hook = getattr(importlib.import_module(module_name), function_name)
             hook(self.stdout)
 
-        self._print_logins(classroom)
+        self._print_logins(classroom, options["url"])
 
-    def _print_logins(self, classroom: Classroom) -> None:
+    def _print_logins(self, classroom: Classroom, url: str) -> None:
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD})"))
         self.stdout.write(f"  teacher   {TEACHER[0]:<10} teaches “{classroom.name}” "
@@ -81,4 +88,4 @@ class Command(BaseCommand):
         for username, name in STUDENTS:
             self.stdout.write(f"  student   {username:<10} {name}")
         self.stdout.write(f"  learner   {SELF_LEARNER[0]:<10} {SELF_LEARNER[1]} (self-learner)")
-        self.stdout.write("Open http://127.0.0.1:8000/login/ and sign in with one of them.")
+        self.stdout.write(f"Open {url.rstrip('/')}/login/ and sign in with one of them.")
