@@ -233,16 +233,30 @@ def table_join(*, table: Table, user) -> Seat:
         return seat
 
 
+def may_start(*, table: Table, user) -> bool:
+    """Who may start a waiting table: its creator, seated at it; once the creator has left
+    the table, any human seated at it (so a table is never stuck waiting for someone gone)."""
+    seated = set(table.seats.filter(user__isnull=False).values_list("user_id", flat=True))
+    creator = table.created_by_id
+    return user.pk in seated and (creator == user.pk or creator not in seated)
+
+
 def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Table:
-    """The creator starts a waiting table now: open seats become CPU players."""
+    """Start a waiting table now (see ``may_start``): open seats become CPU players."""
     if bot_level not in BotLevel.values:
         raise TableError(_("Unknown CPU level."), 400)
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
-        if table.created_by_id != user.pk:
-            raise TableError(_("Only the player who created the table can start it."), 403)
         if table.status != TableStatus.OPEN:
             raise TableError(_("This game has already started."), 409)
+        if not may_start(table=table, user=user):
+            raise TableError(
+                _(
+                    "Only the player who created the table can start it, or, once they have "
+                    "left it, a player seated at it."
+                ),
+                403,
+            )
         table.seats.filter(user__isnull=True, bot_level="").update(
             bot_level=bot_level, joined_at=timezone.now()
         )

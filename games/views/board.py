@@ -17,9 +17,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.models import BotLevel, Table
-from games.selectors import Access, table_access
+from games.selectors import Access, classrooms_of, table_access
 from games.services.play import PlayError, table_play, table_timeouts_run
-from games.services.tables import TableError, seat_return, table_join, table_leave, table_start
+from games.services.tables import (
+    TableError,
+    may_start,
+    seat_return,
+    table_join,
+    table_leave,
+    table_start,
+)
 from games.views.common import TableInfo, board_for, new_token, players_of
 from learning.services.play import prompts_pending
 
@@ -44,6 +51,9 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
     context = {
         "info": TableInfo.of(table),
         "can_join": access.can_join,
+        "can_start": seat is not None
+        and table.status == "open"
+        and may_start(table=table, user=request.user),
         "me": seat.index if seat is not None else None,
         "away": bool(seat and seat.autoplay),
         "token": new_token(),
@@ -85,12 +95,28 @@ def _load(request: HttpRequest, code: str) -> tuple[Table | None, Access | None,
         return None, None, _error_page(request, _("There is no table with this code."), 404)
     access = table_access(table=table, user=request.user)
     if not access.allowed:
-        if table.classroom_id is not None:
-            message = _("This table belongs to another class.")
-        else:
-            message = _("You are not playing at this table.")
-        return table, None, _error_page(request, message, 403)
+        return table, None, refusal_page(request, table, joining=False)
     return table, access, HttpResponse()
+
+
+def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpResponse:
+    """Why ``request.user`` may not see (or join) ``table``, most fundamental reason first.
+
+    Someone outside the table's class learns only that it belongs to another class (403), not
+    whether it is under way; a classmate or a link holder learns that it has started or ended
+    (409 when joining) or that they have no seat at it (403).
+    """
+    if table.classroom_id is not None and not (
+        classrooms_of(user=request.user).filter(pk=table.classroom_id).exists()
+    ):
+        return _error_page(request, _("This table belongs to another class."), 403)
+    if joining and table.status == "finished":
+        return _error_page(request, _("This game is over."), 409)
+    if joining and table.status != "open":
+        return _error_page(request, _("This game has already started."), 409)
+    if joining:
+        return _error_page(request, _("You may not join this table."), 403)
+    return _error_page(request, _("You are not playing at this table."), 403)
 
 
 @login_required
@@ -140,11 +166,11 @@ def table_poll(request: HttpRequest, code: str) -> HttpResponse:
     table, access, refusal = _load(request, code)
     if access is None:
         return refusal
-    if table.turn_due_at is not None and table.turn_due_at <= timezone.now():
-        table_timeouts_run(table=table)  # overdue turn: a CPU stand-in plays (no beat needed)
     seen = request.GET.get("v", "")
     if not seen:
         return HttpResponse(_("The poll needs the version the page shows (?v=)."), status=400)
+    if table.turn_due_at is not None and table.turn_due_at <= timezone.now():
+        table_timeouts_run(table=table)  # overdue turn: a CPU stand-in plays (no beat needed)
     if seen == poll_tag(table) and table.status != "finished":
         return HttpResponse(status=204)
     access = table_access(table=table, user=request.user)
@@ -162,9 +188,7 @@ def table_join_view(request: HttpRequest, code: str) -> HttpResponse:
         return _error_page(request, _("There is no table with this code."), 404)
     access = table_access(table=table, user=request.user)
     if access.seat is None and not access.can_join:
-        if table.status != "open":
-            return _error_page(request, _("This game has already started."), 409)
-        return _error_page(request, _("You may not join this table."), 403)
+        return refusal_page(request, table, joining=True)
     try:
         table_join(table=table, user=request.user)
     except TableError as exc:

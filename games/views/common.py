@@ -115,14 +115,24 @@ def seat_player(seat: Seat, me: int | None) -> Player:
 
 
 def board_for(
-    *, table: Table, seat: Seat | None, state: Any = None, players: list[Player] | None = None
+    *,
+    table: Table,
+    seat: Seat | None,
+    state: Any = None,
+    players: list[Player] | None = None,
+    actions: bool = True,
 ) -> BoardContext:
-    """The presenter's board for ``seat`` (``None``: spectator) from the view only."""
+    """The presenter's board for ``seat`` (``None``: spectator) from the view only.
+
+    ``actions=False`` (a replay): the presenter gets no legal actions, so no engine's board
+    offers a move.
+    """
     eng = get_engine(table.engine)
     state = eng.from_json(table.state) if state is None else state
     me = seat.index if seat is not None else None
     view = eng.view(state, me)
-    legal = eng.legal_actions(state, me) if me is not None and not seat.autoplay else []
+    playing = actions and me is not None and not seat.autoplay
+    legal = eng.legal_actions(state, me) if playing else []
     players = players_of(table, me) if players is None else players
     return presenter_for(table.engine).build(
         view=view,

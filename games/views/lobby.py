@@ -19,7 +19,7 @@ from games.selectors import (
     tables_watchable_by,
 )
 from games.services.tables import TableError, table_create, table_join
-from games.views.board import _error_page, _table
+from games.views.board import _error_page, _table, refusal_page
 from games.views.common import ENGINE_BLURBS, TableInfo, engine_name
 
 
@@ -105,7 +105,7 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
     assignment = _assignment_for(request, engine)
     classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
     form = TableCreateForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,  # an empty POST is still bound
         engine=engine,
         classrooms=classrooms,
         prefix="t",
@@ -147,9 +147,7 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     if access.seat is not None or access.can_watch:
         return redirect(table.get_absolute_url())
     if not access.can_join:
-        if table.status != "open":
-            return _error_page(request, _("This game has already started."), 409)
-        return _error_page(request, _("You may not join this table."), 403)
+        return refusal_page(request, table, joining=True)
     try:
         table_join(table=table, user=request.user)
     except TableError as exc:

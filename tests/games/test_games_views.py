@@ -431,6 +431,7 @@ class TestSpectateAndReplay:
         total = table.version
         first = client.get(f"/play/t/{table.code}/replay/", {"step": 0}).content.decode()
         assert f"Move 0 of {total}" in first and "The deal: no move yet." in first
+        assert 'name="action"' not in first and "hx-post" not in first  # no move offered
         step1 = client.get(f"/play/t/{table.code}/replay/", {"step": 1}, **HX)
         assert step1.status_code == 200 and "<html" not in step1.content.decode()
         assert "Move by" in step1.content.decode()
