@@ -212,7 +212,7 @@ def formable(
     """Every canonical ``form`` action ``seat`` may take (see ``docs/rules/kazoku-words.md``).
 
     Canonical choices keep the list short: the lowest id among identical copies in one place,
-    the lowest joker id, a joker only for a kana that hand and table cannot cover, one card per
+    the lowest joker id (which may stand for any kana but the word card's), one card per
     victim and kana. Different sources (hand, table, which victim, joker) are distinct actions.
     A cheap count check discards most words before the exact enumeration. ``only``: just the
     forms whose word card is that card id (to check one submitted action cheaply).
@@ -270,10 +270,10 @@ def formable(
         if missing and missing.bit_count() > spare:
             continue  # a cheap over-approximation: the exact enumeration decides
         if single and not need & (table_mask | stolen[length]):
-            # the common case: every other kana once, only from the hand (the joker standing
-            # for the one it lacks, if any): one way to spell it
+            # the common case: every other kana once, only from the hand, and one way to spell
+            # it: no joker to spare, or the joker standing for the one kana the hand lacks
             lacking = need & ~hand_mask
-            if not lacking or (spare and not lacking & (lacking - 1)):
+            if (not lacking and not spare) or (spare and lacking and not lacking & (lacking - 1)):
                 found.append(_simple(words[kana], word_card, from_table, in_hand, joker))
                 if first_only:
                     return found
@@ -322,13 +322,14 @@ def _forms_of(
         covered = len(in_hand) + len(on_table)
         if covered + len(victims) + spare_joker < need:
             return []
-        if not victims and not on_table and covered >= need:
+        if not victims and not on_table and covered >= need and not spare_joker:
             ways = _SIMPLE_WAYS[need]
         else:
             simple = False
-            # a joker only where hand and table fall short (a bounded choice, never a whim)
-            joker_ok = spare_joker and covered < need
-            ways = _ways(need, len(in_hand), len(on_table), range(len(victims)), joker_ok)
+            # the joker may stand for any kana but the word card's own place (both rule texts:
+            # "remplacer n'importe quel kana"), also one the hand covers: keeping that card
+            # for another word is a real choice
+            ways = _ways(need, len(in_hand), len(on_table), range(len(victims)), spare_joker)
         per_kana.append((kana, in_hand, on_table, victims, ways))
     if simple:
         combo = tuple(entry[4][0] for entry in per_kana)

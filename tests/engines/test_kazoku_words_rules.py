@@ -205,12 +205,19 @@ def test_a_doubled_kana_takes_a_joker_or_a_copy_from_another_deck():
     assert form_of(two, "ta")["cards"] == ["ka", "ta", "ka.2", "na"]
 
 
-def test_a_joker_is_only_offered_where_the_cards_fall_short():
-    state = deal([["ne", "ko", "joker1"], ["ke"]])
+def test_a_joker_may_stand_for_a_kana_the_hand_holds_which_is_then_kept():
+    # both texts: a joker replaces "any kana" ("n'importe quel kana"), but the word card's
+    state = deal([["ne", "ko", "joker1", "joker2"], ["ke"]])
     assert forms(state) == [
         {"type": "form", "word": "ne", "cards": ["ne", "ko"], "table": [], "steal": [],
          "joker": None},
+        {"type": "form", "word": "ne", "cards": ["ne", "joker1"], "table": [], "steal": [],
+         "joker": "joker1"},
     ]  # fmt: skip
+    after, _ = play(state, 0, forms(state)[1])
+    assert after.hands[0] == ("ko", "joker2")  # the KO card stays in hand for another word
+    assert after.pile[-1:] == ("joker1",)
+    assert not forms(deal([["ko", "joker1"], ["ke"]]))  # never for the word card (no NE card)
 
 
 def test_a_joker_used_goes_under_the_pile_with_the_other_cards():
