@@ -16,7 +16,11 @@ register = template.Library()
 
 
 @register.simple_tag
-def kana_card(card: dict[str, Any], small: bool = False, word: bool = False) -> SafeString:
+def kana_card(
+    card: dict[str, Any], small: bool = False, word: bool = False, focusable: bool = False
+) -> SafeString:
+    """``focusable``: a card shown on its own (a hand, the table), not inside a button; with
+    romaji "on hover or focus" it takes the keyboard focus, which shows its romaji."""
     classes = "kana-card"
     if small:
         classes += " kana-card-sm"
@@ -27,6 +31,8 @@ def kana_card(card: dict[str, Any], small: bool = False, word: bool = False) -> 
     attrs = format_html(' data-card="{}"', card["id"]) if card.get("id") else ""
     if card.get("mode") == "hover":
         attrs = format_html('{} title="{}"', attrs, card["romaji"])
+        if focusable:
+            attrs = format_html('{} tabindex="0"', attrs)
     parts = [format_html('<span class="glyph" lang="ja">{}</span>', card["glyph"])]
     show_romaji = card.get("mode") != "never"
     if show_romaji:

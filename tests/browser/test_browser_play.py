@@ -88,9 +88,25 @@ def test_play_a_solo_game_to_the_end(learner, live_server, browser, results_dir)
     page.wait_for_function(
         "(v) => document.querySelector('#board').dataset.version !== v", arg=before
     )
+    # the swap keeps the keyboard focus on the board (the same control, or the status line)
+    page.wait_for_function("() => document.activeElement.closest('#board') !== null")
     play_with_htmx(page)
     check_ranking(page)
     page.screenshot(path=f"{results_dir}/ranking.png", full_page=True)
+    # a replay steps on with the keyboard, the focus staying on "Next move"
+    page.get_by_role("link", name="Watch the replay").click()
+    page.get_by_role("link", name="« Deal").click()
+    page.wait_for_function(
+        "() => document.querySelector('#replay-step').textContent.includes('Move 0 of')"
+    )
+    page.locator("#replay a[rel=next]").focus()
+    for step in (1, 2):
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelector('#replay-step').textContent.includes(`Move ${n} of`)"
+            " && document.activeElement.getAttribute('rel') === 'next'",
+            arg=step,
+        )
     page.goto("about:blank")  # no request left in flight when the live server stops
     context.close()
 

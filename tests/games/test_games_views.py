@@ -434,7 +434,14 @@ class TestSpectateAndReplay:
         assert 'name="action"' not in first and "hx-post" not in first  # no move offered
         step1 = client.get(f"/play/t/{table.code}/replay/", {"step": 1}, **HX)
         assert step1.status_code == 200 and "<html" not in step1.content.decode()
-        assert "Move by" in step1.content.decode()
+        assert "Your move:" in step1.content.decode()  # dana plays first
+        movers = {
+            client.get(f"/play/t/{table.code}/replay/", {"step": n}).content.decode().count(
+                "Move by CPU 2 (easy):"
+            )
+            for n in range(1, total + 1)
+        }
+        assert movers == {0, 1}  # the CPU's moves are named, once a step
         last = client.get(f"/play/t/{table.code}/replay/").content.decode()
         assert f"Move {total} of {total}" in last
         assert client.get(f"/play/t/{table.code}/replay/", {"step": total + 1}).status_code == 404
@@ -578,3 +585,14 @@ def test_romaji_option_is_honoured_on_cards_and_buttons(dana, mode):
     else:
         assert f'<span class="romaji">{card.upper()}</span>' in hand
     assert (f'title="{card.upper()}"' in hand) == (mode == "hover")
+
+
+def test_hover_romaji_cards_take_the_keyboard_focus_outside_buttons(dana):
+    page = client_for(dana).get(f"/play/t/{solo_table(dana, romaji='hover').code}/").content
+    page = page.decode()
+    hand = page.split('class="my-hand"', 1)[1].split("</section>", 1)[0]
+    assert hand.count('tabindex="0"') == 5  # the five cards dealt
+    buttons = re.findall(r'<button type="submit" name="action".*?</button>', page, re.S)
+    assert buttons and not any("tabindex" in b for b in buttons)  # no focus inside a button
+    always = client_for(dana).get(f"/play/t/{solo_table(dana).code}/").content.decode()
+    assert 'tabindex="0"' not in always  # romaji always shown: nothing to reveal

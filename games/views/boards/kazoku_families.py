@@ -22,6 +22,12 @@ def family_label(variant: str, family_id: str) -> str:
 @lru_cache(maxsize=512)
 def _family_label(variant: str, family_id: str, lang: str) -> str:
     family = load_deck().family(variant, family_id)
+    if lang == "ja":  # か行 (a consonant row), あ段 (a vowel column), でんとう家 (a theme)
+        if variant == "kana":
+            return f"{load_deck().cards[family_id].glyph('hiragana')}行"
+        if variant == "gojuon":
+            return f"{load_deck().cards[family_id].glyph('hiragana')}段"
+        return f"{family.labels.get('ja') or family_id}家"
     label = family.labels.get(lang) or family.labels.get("en") or family_id
     if variant in ("kana", "gojuon"):
         return label.upper()
@@ -142,40 +148,58 @@ class KazokuFamiliesBoard(BoardPresenter):
         def card_text(card_id: str) -> str:
             return kazoku_card(card_id, view, romaji)["label"]
 
+        # "you" gets sentences of its own: French and Japanese do not build them by putting
+        # "vous" / "あなた" in a third person's place
         kind = event.get("type")
         if kind == "ask":
-            return _("%(asker)s asked %(target)s for %(card)s of the %(family)s family.") % {
+            values = {
                 "asker": cap(who(event["seat"])),
                 "target": who(event["target"]),
                 "card": card_text(event["card"]),
                 "family": family_label(variant, event["family"]),
             }
+            if is_me(event["seat"]):
+                return _("You asked %(target)s for %(card)s of the %(family)s family.") % values
+            if is_me(event["target"]):
+                return _("%(asker)s asked you for %(card)s of the %(family)s family.") % values
+            return _("%(asker)s asked %(target)s for %(card)s of the %(family)s family.") % values
         if kind == "given":
-            return _("%(giver)s gave %(card)s to %(receiver)s.") % {
+            values = {
                 "giver": cap(who(event["seat"])),
                 "card": card_text(event["card"]),
                 "receiver": who(event["to"]),
             }
+            if is_me(event["seat"]):
+                return _("You gave %(card)s to %(receiver)s.") % values
+            if is_me(event["to"]):
+                return _("%(giver)s gave you %(card)s.") % values
+            return _("%(giver)s gave %(card)s to %(receiver)s.") % values
         if kind == "go_fish":
             if is_me(event["seat"]):
                 return _("You do not have it: go fish!")
             return _("%(name)s does not have it: go fish!") % {"name": cap(who(event["seat"]))}
         if kind == "draw":
-            if "card" in event:
-                return _("%(name)s drew %(card)s.") % {
-                    "name": cap(who(event["seat"])),
-                    "card": card_text(event["card"]),
-                }
+            if is_me(event["seat"]):
+                if "card" in event:
+                    return _("You drew %(card)s.") % {"card": card_text(event["card"])}
+                return _("You drew a card.")
             return _("%(name)s drew a card.") % {"name": cap(who(event["seat"]))}
         if kind == "good_pick":
+            if is_me(event["seat"]):
+                return _("Bonne pioche ! You drew the card you asked for: %(card)s.") % {
+                    "card": card_text(event["card"])
+                }
             return _("Bonne pioche ! %(name)s drew the card asked for: %(card)s.") % {
                 "name": cap(who(event["seat"])),
                 "card": card_text(event["card"]),
             }
         if kind == "family_laid":
+            family = family_label(variant, event["family"])
+            if is_me(event["seat"]):
+                return _("You laid the %(family)s family.") % {"family": family}
             return _("%(name)s laid the %(family)s family.") % {
                 "name": cap(who(event["seat"])),
-                "family": family_label(variant, event["family"]),
+                "family": family,
             }
         if kind == "skip":
             if is_me(event["seat"]):
@@ -184,6 +208,8 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "name": cap(who(event["seat"]))
             }
         if kind == "pass":
+            if is_me(event["seat"]):
+                return _("The pile is empty: you cannot draw.")
             return _("The pile is empty: %(name)s cannot draw.") % {"name": who(event["seat"])}
         if kind == "game_over":
             return _("The game is over.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
@@ -159,15 +159,21 @@ class KazokuWordsBoard(BoardPresenter):
         def whom(index: int) -> str:
             return players[index].label if 0 <= index < len(players) else "?"
 
+        def is_me(index: int) -> bool:
+            return 0 <= index < len(players) and players[index].is_me
+
         def card_text(card_id: str) -> str:
             return kazoku_card(card_id, view, romaji)["label"]
 
         kind = event.get("type")
         if kind == "start":
-            if players[event["seat"]].is_me:
+            if is_me(event["seat"]):
                 return _("The game starts: you play first.")
             return _("The game starts: %(name)s plays first.") % {"name": whom(event["seat"])}
+        # "you" gets sentences of its own (see the families board)
         if kind == "ask":
+            if is_me(event["seat"]):
+                return _("You asked everyone for %(card)s.") % {"card": card_text(event["kana"])}
             return _("%(name)s asked everyone for %(card)s.") % {
                 "name": who(event["seat"]),
                 "card": card_text(event["kana"]),
@@ -175,19 +181,27 @@ class KazokuWordsBoard(BoardPresenter):
         if kind == "no_card":
             return _("Nobody has %(card)s: back to the pile.") % {"card": card_text(event["kana"])}
         if kind == "give":
-            return _("%(giver)s gave %(card)s to %(receiver)s.") % {
+            values = {
                 "giver": who(event["seat"]),
                 "card": card_text(event["card"]),
                 "receiver": whom(event["to"]),
             }
+            if is_me(event["seat"]):
+                return _("You gave %(card)s to %(receiver)s.") % values
+            if is_me(event["to"]):
+                return _("%(giver)s gave you %(card)s.") % values
+            return _("%(giver)s gave %(card)s to %(receiver)s.") % values
         if kind == "draw":
-            if "card" in event:
-                return _("%(name)s drew %(card)s.") % {
-                    "name": who(event["seat"]),
-                    "card": card_text(event["card"]),
-                }
+            if is_me(event["seat"]):
+                if "card" in event:
+                    return _("You drew %(card)s.") % {"card": card_text(event["card"])}
+                return _("You drew a card.")
             return _("%(name)s drew a card.") % {"name": who(event["seat"])}
         if kind == "good_pick":
+            if is_me(event["seat"]):
+                return _("Bonne pioche ! You drew the kana you asked for: %(card)s.") % {
+                    "card": card_text(event["card"])
+                }
             return _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s.") % {
                 "name": who(event["seat"]),
                 "card": card_text(event["card"]),
@@ -195,17 +209,29 @@ class KazokuWordsBoard(BoardPresenter):
         if kind == "form":
             shown = kazoku_card(event["word"], view, romaji)
             word = word_of(event["word"], shown.get("script", "hiragana")) or {}
-            text = _("%(name)s formed %(word)s%(romaji)s: %(points)s.") % {
+            values = {
                 "name": who(event["seat"]),
                 "word": word.get("kana", ""),
                 "romaji": "" if romaji == "never" else f" ({word.get('romaji', '')})",
                 "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
                 % {"n": event.get("points", 0)},
             }
+            if is_me(event["seat"]):
+                text = _("You formed %(word)s%(romaji)s: %(points)s.") % values
+            else:
+                text = _("%(name)s formed %(word)s%(romaji)s: %(points)s.") % values
             for victim, stolen in event.get("steal", ()):
-                text += " " + _("%(card)s was taken from %(name)s.") % {
-                    "card": card_text(stolen),
-                    "name": whom(victim),
+                if is_me(victim):
+                    taken = _("%(card)s was taken from you.") % {"card": card_text(stolen)}
+                else:
+                    taken = _("%(card)s was taken from %(name)s.") % {
+                        "card": card_text(stolen),
+                        "name": whom(victim),
+                    }
+                # joined by the language's own spacing (none in Japanese)
+                text = pgettext("two sentences in a row", "%(first)s %(second)s") % {
+                    "first": text,
+                    "second": taken,
                 }
             return text
         if kind == "table":
@@ -218,6 +244,8 @@ class KazokuWordsBoard(BoardPresenter):
                 event["count"],
             ) % {"n": event["count"]}
         if kind == "pass":
+            if is_me(event["seat"]):
+                return _("You passed.")
             return _("%(name)s passed.") % {"name": who(event["seat"])}
         if kind == "last_words":
             return _("The pile is empty: everyone may form one last word.")
