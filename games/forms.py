@@ -103,6 +103,15 @@ class TableCreateForm(forms.Form):
                 choices=[(v, _(label)) for v, label in zip(option.choices, labels, strict=True)],
                 **common,
             )
+        if option.kind == "int" and option.seat:  # a seat index, shown from 1 like the seats
+            return forms.TypedChoiceField(
+                choices=[
+                    (index, _("Seat %(number)s") % {"number": index + 1})
+                    for index in range(option.min or 0, (option.max or 0) + 1)
+                ],
+                coerce=int,
+                **common,
+            )
         if option.kind == "int":
             return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
         return forms.BooleanField(required=False, **common)

@@ -76,7 +76,8 @@ class Option:
     """One game option, described for validation and for building a form.
 
     ``kind`` is ``"choice"`` (``choices`` lists the allowed string values, ``choice_labels``
-    their human labels), ``"int"`` (``min``..``max`` inclusive) or ``"bool"``.
+    their human labels), ``"int"`` (``min``..``max`` inclusive) or ``"bool"``. ``seat``: an
+    ``int`` that is a seat index (0-based), which a form shows as "Seat 1", "Seat 2"...
     """
 
     name: str
@@ -88,6 +89,7 @@ class Option:
     choice_labels: tuple[str, ...] = ()
     min: int | None = None
     max: int | None = None
+    seat: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:
@@ -113,6 +115,8 @@ class Option:
             ]
         if self.kind == "int":
             spec["min"], spec["max"] = self.min, self.max
+            if self.seat:
+                spec["seat"] = True
         return spec
 
     def check(self, value: Any) -> Any:

@@ -413,7 +413,9 @@ class KazokuFamilies(Engine):
                 gettext_noop("A random player"),
             ),
         ),
-        Option("first", "int", 0, gettext_noop("Seat of the youngest player"), min=0, max=5),
+        Option(
+            "first", "int", 0, gettext_noop("Seat of the youngest player"), min=0, max=5, seat=True
+        ),
         Option(
             "end",
             "choice",
@@ -456,6 +458,8 @@ class KazokuFamilies(Engine):
             if stacked.table:
                 raise ValueError("setup.table must be empty: Kazoku families has no table cards")
             hands, pile, first = stacked.hands, stacked.pile, stacked.first
+            if checked["end"] == "pile_empty" and not pile:
+                raise ValueError("with end=pile_empty the setup must leave a pile")
         else:
             hands, pile, first = self._deal(players, checked, rng)
         scripts = deal_scripts(checked["script"], rng)

@@ -493,12 +493,11 @@ def _after_ask(state: State, seat: int, new: str | None, none_before: bool) -> S
 def _pass_or_draw(state: State, seat: int, kind: str) -> tuple[State, list[dict]]:
     if state.phase == "last_words":
         return _next_last_word(state), [{"type": "pass", "seat": seat}]
-    events: list[dict] = [{"type": kind, "seat": seat}]
-    if kind == "draw":
+    if kind == "draw":  # nothing to ask for: draw, then form a word with it, or pass
         card, state = state.pile[0], _with(state, pile=state.pile[1:])
         state = _add_to_hand(state, seat, card)
-        events = _draw_events(seat, card)
-    return _end_turn(state), events
+        return _after_ask(state, seat, card, none_before=False), _draw_events(seat, card)
+    return _end_turn(state), [{"type": kind, "seat": seat}]
 
 
 def _form(state: State, seat: int, action: Mapping) -> tuple[State, list[dict]]:

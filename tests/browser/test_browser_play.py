@@ -90,6 +90,8 @@ def test_play_a_solo_game_to_the_end(learner, live_server, browser, results_dir)
     )
     # the swap keeps the keyboard focus on the board (the same control, or the status line)
     page.wait_for_function("() => document.activeElement.closest('#board') !== null")
+    # and what changed is announced from a live region outside the swapped board
+    page.wait_for_function("() => document.getElementById('swap-announcer').textContent.trim()")
     play_with_htmx(page)
     check_ranking(page)
     page.screenshot(path=f"{results_dir}/ranking.png", full_page=True)

@@ -145,7 +145,15 @@ def test_an_empty_hand_draws():
     state = deal([[], ["ke"]], pile_top=["so"])
     assert ENG.legal_actions(state, 0) == [{"type": "draw"}]
     state, _ = play(state, 0, {"type": "draw"})
-    assert state.hands[0] == ("so",) and ENG.to_act(state) == [1]
+    assert state.hands[0] == ("so",) and ENG.to_act(state) == [1]  # nothing to form: passes
+
+
+def test_an_empty_hand_draw_may_complete_a_word_like_any_plain_draw():
+    state = deal([[], ["ke"]], pile_top=["ne"], table=["ko", "a", "u"], table_cards=3)
+    state, _ = play(state, 0, {"type": "draw"})
+    assert ENG.to_act(state) == [0]  # NE drawn, KO on the table: ねこ may be formed
+    assert {a["type"] for a in ENG.legal_actions(state, 0)} == {"form", "pass"}
+    assert form_of(state, "ne")["cards"] == ["ne", "ko"]
 
 
 # --- forming words ------------------------------------------------------------------------------

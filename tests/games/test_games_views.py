@@ -71,6 +71,9 @@ class TestLobbyAndCreate:
         for name in ("variant", "hand_size", "end", "lay", "script", "romaji", "prompts", "timer"):
             assert f'name="t-{name}"' in page
         assert "Gojūon columns" in page and "30 seconds" in page
+        youngest = page.split('name="t-first"', 1)[1].split("</select>", 1)[0]
+        assert '<option value="0" selected>Seat 1</option>' in youngest  # seats count from 1
+        assert '<option value="5">Seat 6</option>' in youngest
         assert client_for(dana).get("/play/new/chess/").status_code == 404
 
     def test_solo_table_starts_at_once_and_shows_the_board(self, dana):

@@ -1,10 +1,14 @@
-// Keyboard focus across htmx swaps of a board (#board) or a replay step (#replay).
+// htmx swaps of a board (#board) or a replay step (#replay): keyboard focus and announcements.
 //
 // htmx replaces the whole section after a move, a poll or a replay step, which drops the
 // focused control and sends keyboard users back to the top of the page. If the focus was
 // inside the section, it goes back to the same control when the new section still has it
 // (matched by id, or by name and value for action buttons, or by rel for replay links),
 // else to the section's status line, which says what happened. Focus elsewhere is left alone.
+//
+// A live region inside the swapped section would be replaced, not updated, so screen readers
+// may stay silent: the page keeps one live region outside it (#swap-announcer) and this
+// script puts in it what the new section announces ([data-announce]) when that text changed.
 (function () {
   "use strict";
   var SECTIONS = ["board", "replay"];
@@ -21,10 +25,12 @@
   }
 
   // A move's button is disabled while its request runs (hx-disabled-elt), which blurs it:
-  // remember where the focus was when the request left.
+  // remember where the focus was when a request left (not overwritten by a later request
+  // that finds the focus already lost, such as a poll).
   var focusedAtRequest = null;
   document.addEventListener("htmx:beforeRequest", function () {
-    focusedAtRequest = document.activeElement;
+    var active = document.activeElement;
+    if (active && active !== document.body) focusedAtRequest = active;
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -33,13 +39,33 @@
     if (!target || SECTIONS.indexOf(target.id) < 0) return;
     var active = document.activeElement;
     if (!active || active === document.body) active = focusedAtRequest;
-    focusedAtRequest = null;
     if (active && active !== target && target.contains(active)) {
       pending = { section: target.id, selector: selectorFor(active) };
     }
   });
 
+  var lastAnnounced = null;
+  function announce() {
+    var region = document.getElementById("swap-announcer");
+    if (!region) return;
+    var parts = [];
+    SECTIONS.forEach(function (id) {
+      var section = document.getElementById(id);
+      if (!section) return;
+      section.querySelectorAll("[data-announce]").forEach(function (el) {
+        var text = el.textContent.replace(/\s+/g, " ").trim();
+        if (text) parts.push(text);
+      });
+    });
+    var text = parts.join(" ");
+    if (lastAnnounced !== null && text !== lastAnnounced) region.textContent = text;
+    lastAnnounced = text;
+  }
+  document.addEventListener("DOMContentLoaded", announce);
+
   document.addEventListener("htmx:afterSettle", function () {
+    focusedAtRequest = null;
+    announce();
     if (!pending) return;
     var section = document.getElementById(pending.section);
     var wanted = pending.selector && section && section.querySelector(pending.selector);
