@@ -98,8 +98,10 @@ def test_play_a_solo_game_to_the_end(learner, live_server, browser, results_dir)
     # a replay steps on with the keyboard, the focus staying on "Next move"
     page.get_by_role("link", name="Watch the replay").click()
     page.get_by_role("link", name="« Deal").click()
+    # the clicked "Deal" link is gone at step 0: the focus falls back to the step's status
     page.wait_for_function(
         "() => document.querySelector('#replay-step').textContent.includes('Move 0 of')"
+        " && document.activeElement.id === 'replay-step'"
     )
     page.locator("#replay a[rel=next]").focus()
     for step in (1, 2):

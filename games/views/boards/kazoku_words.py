@@ -139,7 +139,10 @@ class KazokuWordsBoard(BoardPresenter):
             "romaji": "" if romaji == "never" else word.get("romaji", "") + ", ",
             "points": ngettext("%(n)s point", "%(n)s points", word.get("points", 0))
             % {"n": word.get("points", 0)},
-            "parts": ", ".join(f"{p['card']['label']} ({p['source']})" for p in parts),
+            "parts": ", ".join(
+                p["source"] if p["card"].get("joker") else f"{p['card']['label']} ({p['source']})"
+                for p in parts
+            ),
         }
         return {"key": key, "word": word_card, "parts": parts, "label": label}
 
