@@ -183,6 +183,8 @@ def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, clas
                 hidden.update(hand)
         hidden -= visible
         visible_bases = {card.split(".")[0] for card in visible}
+        # a kana named by an ask is public (the glyph, not where any card of it is)
+        visible_bases.update(event["kana"] for event in view["log"] if "kana" in event)
         client = client_for(user)
         for page in (
             client.get(f"/play/t/{table.code}/").content.decode(),

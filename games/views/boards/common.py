@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.html import conditional_escape, escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
@@ -63,6 +65,23 @@ def kazoku_card(card_id: str, view: Mapping[str, Any], romaji: str) -> dict[str,
         "label": glyph if romaji == "never" else f"{glyph} ({base.upper()})",
         "joker": False,
     }
+
+
+def card_html(card: Mapping[str, Any]) -> SafeString:
+    """A card's label inside a sentence, its kana marked as Japanese (``lang="ja"``: screen
+    readers switch to a Japanese voice for it on an English or French page)."""
+    if card.get("joker"):
+        return conditional_escape(card["label"])
+    glyph = format_html('<span lang="ja">{}</span>', card["glyph"])
+    if card.get("mode") == "never":
+        return glyph
+    return format_html("{} ({})", glyph, card["romaji"])
+
+
+def sentence_html(template: str, values: Mapping[str, Any]) -> SafeString:
+    """``template % values`` as HTML: the (translated) template and every plain value are
+    escaped (player names come from users), marked-up values such as ``card_html`` are kept."""
+    return mark_safe(escape(template) % {k: conditional_escape(v) for k, v in values.items()})  # noqa: S308
 
 
 def _script_from_view(view: Mapping[str, Any], base: str) -> str:

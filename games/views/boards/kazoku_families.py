@@ -6,12 +6,21 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
 from games.engines.kazoku_deck import load_deck
-from games.views.boards.common import BoardContext, BoardPresenter, Player, kazoku_card, ranking
+from games.views.boards.common import (
+    BoardContext,
+    BoardPresenter,
+    Player,
+    card_html,
+    kazoku_card,
+    ranking,
+    sentence_html,
+)
 
 
 def family_label(variant: str, family_id: str) -> str:
@@ -145,8 +154,8 @@ class KazokuFamiliesBoard(BoardPresenter):
         def cap(text: str) -> str:
             return text[:1].upper() + text[1:]
 
-        def card_text(card_id: str) -> str:
-            return kazoku_card(card_id, view, romaji)["label"]
+        def card_text(card_id: str) -> SafeString:
+            return card_html(kazoku_card(card_id, view, romaji))
 
         # "you" gets sentences of its own: French and Japanese do not build them by putting
         # "vous" / "あなた" in a third person's place
@@ -159,10 +168,16 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "family": family_label(variant, event["family"]),
             }
             if is_me(event["seat"]):
-                return _("You asked %(target)s for %(card)s of the %(family)s family.") % values
+                return sentence_html(
+                    _("You asked %(target)s for %(card)s of the %(family)s family."), values
+                )
             if is_me(event["target"]):
-                return _("%(asker)s asked you for %(card)s of the %(family)s family.") % values
-            return _("%(asker)s asked %(target)s for %(card)s of the %(family)s family.") % values
+                return sentence_html(
+                    _("%(asker)s asked you for %(card)s of the %(family)s family."), values
+                )
+            return sentence_html(
+                _("%(asker)s asked %(target)s for %(card)s of the %(family)s family."), values
+            )
         if kind == "given":
             values = {
                 "giver": cap(who(event["seat"])),
@@ -170,47 +185,61 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "receiver": who(event["to"]),
             }
             if is_me(event["seat"]):
-                return _("You gave %(card)s to %(receiver)s.") % values
+                return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
             if is_me(event["to"]):
-                return _("%(giver)s gave you %(card)s.") % values
-            return _("%(giver)s gave %(card)s to %(receiver)s.") % values
+                return sentence_html(_("%(giver)s gave you %(card)s."), values)
+            return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
         if kind == "go_fish":
             if is_me(event["seat"]):
                 return _("You do not have it: go fish!")
-            return _("%(name)s does not have it: go fish!") % {"name": cap(who(event["seat"]))}
+            return sentence_html(
+                _("%(name)s does not have it: go fish!"), {"name": cap(who(event["seat"]))}
+            )
         if kind == "draw":
             if is_me(event["seat"]):
                 if "card" in event:
-                    return _("You drew %(card)s.") % {"card": card_text(event["card"])}
+                    return sentence_html(
+                        _("You drew %(card)s."), {"card": card_text(event["card"])}
+                    )
                 return _("You drew a card.")
-            return _("%(name)s drew a card.") % {"name": cap(who(event["seat"]))}
+            return sentence_html(_("%(name)s drew a card."), {"name": cap(who(event["seat"]))})
         if kind == "good_pick":
             if is_me(event["seat"]):
-                return _("Bonne pioche ! You drew the card you asked for: %(card)s.") % {
-                    "card": card_text(event["card"])
-                }
-            return _("Bonne pioche ! %(name)s drew the card asked for: %(card)s.") % {
-                "name": cap(who(event["seat"])),
-                "card": card_text(event["card"]),
-            }
+                return sentence_html(
+                    _("Bonne pioche ! You drew the card you asked for: %(card)s."),
+                    {"card": card_text(event["card"])},
+                )
+            return sentence_html(
+                _("Bonne pioche ! %(name)s drew the card asked for: %(card)s."),
+                {
+                    "name": cap(who(event["seat"])),
+                    "card": card_text(event["card"]),
+                },
+            )
         if kind == "family_laid":
             family = family_label(variant, event["family"])
             if is_me(event["seat"]):
-                return _("You laid the %(family)s family.") % {"family": family}
-            return _("%(name)s laid the %(family)s family.") % {
-                "name": cap(who(event["seat"])),
-                "family": family,
-            }
+                return sentence_html(_("You laid the %(family)s family."), {"family": family})
+            return sentence_html(
+                _("%(name)s laid the %(family)s family."),
+                {
+                    "name": cap(who(event["seat"])),
+                    "family": family,
+                },
+            )
         if kind == "skip":
             if is_me(event["seat"]):
                 return _("You have no cards and the pile is empty: turn skipped.")
-            return _("%(name)s has no cards and the pile is empty: turn skipped.") % {
-                "name": cap(who(event["seat"]))
-            }
+            return sentence_html(
+                _("%(name)s has no cards and the pile is empty: turn skipped."),
+                {"name": cap(who(event["seat"]))},
+            )
         if kind == "pass":
             if is_me(event["seat"]):
                 return _("The pile is empty: you cannot draw.")
-            return _("The pile is empty: %(name)s cannot draw.") % {"name": who(event["seat"])}
+            return sentence_html(
+                _("The pile is empty: %(name)s cannot draw."), {"name": who(event["seat"])}
+            )
         if kind == "game_over":
             return _("The game is over.")
         return None

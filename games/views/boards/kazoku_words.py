@@ -6,13 +6,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
 from games.engines.base import competition_ranks
 from games.engines.kazoku_deck import load_deck
-from games.views.boards.common import BoardContext, BoardPresenter, Player, kazoku_card, ranking
+from games.views.boards.common import (
+    BoardContext,
+    BoardPresenter,
+    Player,
+    card_html,
+    kazoku_card,
+    ranking,
+    sentence_html,
+)
 
 HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
 
@@ -165,24 +175,33 @@ class KazokuWordsBoard(BoardPresenter):
         def is_me(index: int) -> bool:
             return 0 <= index < len(players) and players[index].is_me
 
-        def card_text(card_id: str) -> str:
-            return kazoku_card(card_id, view, romaji)["label"]
+        def card_text(card_id: str) -> SafeString:
+            return card_html(kazoku_card(card_id, view, romaji))
 
         kind = event.get("type")
         if kind == "start":
             if is_me(event["seat"]):
                 return _("The game starts: you play first.")
-            return _("The game starts: %(name)s plays first.") % {"name": whom(event["seat"])}
+            return sentence_html(
+                _("The game starts: %(name)s plays first."), {"name": whom(event["seat"])}
+            )
         # "you" gets sentences of its own (see the families board)
         if kind == "ask":
             if is_me(event["seat"]):
-                return _("You asked everyone for %(card)s.") % {"card": card_text(event["kana"])}
-            return _("%(name)s asked everyone for %(card)s.") % {
-                "name": who(event["seat"]),
-                "card": card_text(event["kana"]),
-            }
+                return sentence_html(
+                    _("You asked everyone for %(card)s."), {"card": card_text(event["kana"])}
+                )
+            return sentence_html(
+                _("%(name)s asked everyone for %(card)s."),
+                {
+                    "name": who(event["seat"]),
+                    "card": card_text(event["kana"]),
+                },
+            )
         if kind == "no_card":
-            return _("Nobody has %(card)s: back to the pile.") % {"card": card_text(event["kana"])}
+            return sentence_html(
+                _("Nobody has %(card)s: back to the pile."), {"card": card_text(event["kana"])}
+            )
         if kind == "give":
             values = {
                 "giver": who(event["seat"]),
@@ -190,56 +209,70 @@ class KazokuWordsBoard(BoardPresenter):
                 "receiver": whom(event["to"]),
             }
             if is_me(event["seat"]):
-                return _("You gave %(card)s to %(receiver)s.") % values
+                return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
             if is_me(event["to"]):
-                return _("%(giver)s gave you %(card)s.") % values
-            return _("%(giver)s gave %(card)s to %(receiver)s.") % values
+                return sentence_html(_("%(giver)s gave you %(card)s."), values)
+            return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
         if kind == "draw":
             if is_me(event["seat"]):
                 if "card" in event:
-                    return _("You drew %(card)s.") % {"card": card_text(event["card"])}
+                    return sentence_html(
+                        _("You drew %(card)s."), {"card": card_text(event["card"])}
+                    )
                 return _("You drew a card.")
-            return _("%(name)s drew a card.") % {"name": who(event["seat"])}
+            return sentence_html(_("%(name)s drew a card."), {"name": who(event["seat"])})
         if kind == "good_pick":
             if is_me(event["seat"]):
-                return _("Bonne pioche ! You drew the kana you asked for: %(card)s.") % {
-                    "card": card_text(event["card"])
-                }
-            return _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s.") % {
-                "name": who(event["seat"]),
-                "card": card_text(event["card"]),
-            }
+                return sentence_html(
+                    _("Bonne pioche ! You drew the kana you asked for: %(card)s."),
+                    {"card": card_text(event["card"])},
+                )
+            return sentence_html(
+                _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s."),
+                {
+                    "name": who(event["seat"]),
+                    "card": card_text(event["card"]),
+                },
+            )
         if kind == "form":
             shown = kazoku_card(event["word"], view, romaji)
             word = word_of(event["word"], shown.get("script", "hiragana")) or {}
             values = {
                 "name": who(event["seat"]),
-                "word": word.get("kana", ""),
+                "word": format_html('<span lang="ja">{}</span>', word.get("kana", "")),
                 "romaji": "" if romaji == "never" else f" ({word.get('romaji', '')})",
                 "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
                 % {"n": event.get("points", 0)},
             }
             if is_me(event["seat"]):
-                text = _("You formed %(word)s%(romaji)s: %(points)s.") % values
+                text = sentence_html(_("You formed %(word)s%(romaji)s: %(points)s."), values)
             else:
-                text = _("%(name)s formed %(word)s%(romaji)s: %(points)s.") % values
+                text = sentence_html(_("%(name)s formed %(word)s%(romaji)s: %(points)s."), values)
             for victim, stolen in event.get("steal", ()):
                 if is_me(victim):
-                    taken = _("%(card)s was taken from you.") % {"card": card_text(stolen)}
+                    taken = sentence_html(
+                        _("%(card)s was taken from you."), {"card": card_text(stolen)}
+                    )
                 else:
-                    taken = _("%(card)s was taken from %(name)s.") % {
-                        "card": card_text(stolen),
-                        "name": whom(victim),
-                    }
+                    taken = sentence_html(
+                        _("%(card)s was taken from %(name)s."),
+                        {
+                            "card": card_text(stolen),
+                            "name": whom(victim),
+                        },
+                    )
                 # joined by the language's own spacing (none in Japanese)
-                text = pgettext("two sentences in a row", "%(first)s %(second)s") % {
-                    "first": text,
-                    "second": taken,
-                }
+                text = sentence_html(
+                    pgettext("two sentences in a row", "%(first)s %(second)s"),
+                    {
+                        "first": text,
+                        "second": taken,
+                    },
+                )
             return text
         if kind == "table":
-            cards = ", ".join(card_text(c) for c in event.get("cards", ()))
-            return _("New table cards: %(cards)s.") % {"cards": cards}
+            cards = mark_safe(", ".join(card_text(c) for c in event.get("cards", ())))  # noqa: S308
+            return sentence_html(_("New table cards: %(cards)s."), {"cards": cards})
         if kind == "joker_back":
             return ngettext(
                 "%(n)s joker went back into the pile.",
@@ -249,7 +282,7 @@ class KazokuWordsBoard(BoardPresenter):
         if kind == "pass":
             if is_me(event["seat"]):
                 return _("You passed.")
-            return _("%(name)s passed.") % {"name": who(event["seat"])}
+            return sentence_html(_("%(name)s passed."), {"name": who(event["seat"])})
         if kind == "last_words":
             return _("The pile is empty: everyone may form one last word.")
         return None
