@@ -4,22 +4,14 @@ no change to the table."""
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 from games_helpers import ASK_U, turn_passing_options
+from test_games_views import FAMILIES, HX, client_for
 
 from games.models import Move, Seat, Table
 from games.services.tables import table_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
-HX = {"HTTP_HX_REQUEST": "true"}
-FAMILIES = "kazoku-families"
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def snapshot(table: Table) -> tuple:

@@ -84,6 +84,25 @@ def sentence_html(template: str, values: Mapping[str, Any]) -> SafeString:
     return mark_safe(escape(template) % {k: conditional_escape(v) for k, v in values.items()})  # noqa: S308
 
 
+def give_sentence(*, giver: str, receiver: str, card: SafeString, mine: bool, to_me: bool):
+    """A card given in the log, the same in every Kazoku game ("you" has its own sentences)."""
+    values = {"giver": giver, "card": card, "receiver": receiver}
+    if mine:
+        return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
+    if to_me:
+        return sentence_html(_("%(giver)s gave you %(card)s."), values)
+    return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
+
+
+def draw_sentence(*, mine: bool, name: str, card: SafeString | None) -> SafeString | str:
+    """A draw in the log, the same in every Kazoku game: your own shows the card drawn."""
+    if mine:
+        if card is not None:
+            return sentence_html(_("You drew %(card)s."), {"card": card})
+        return _("You drew a card.")
+    return sentence_html(_("%(name)s drew a card."), {"name": name})
+
+
 def _script_from_view(view: Mapping[str, Any], base: str) -> str:
     """The script a card shows, from the view's per-card letters or its options."""
     letters = view.get("scripts")

@@ -17,6 +17,8 @@ from games.views.boards.common import (
     BoardPresenter,
     Player,
     card_html,
+    draw_sentence,
+    give_sentence,
     kazoku_card,
     ranking,
     sentence_html,
@@ -179,16 +181,13 @@ class KazokuFamiliesBoard(BoardPresenter):
                 _("%(asker)s asked %(target)s for %(card)s of the %(family)s family."), values
             )
         if kind == "given":
-            values = {
-                "giver": cap(who(event["seat"])),
-                "card": card_text(event["card"]),
-                "receiver": who(event["to"]),
-            }
-            if is_me(event["seat"]):
-                return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
-            if is_me(event["to"]):
-                return sentence_html(_("%(giver)s gave you %(card)s."), values)
-            return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
+            return give_sentence(
+                giver=cap(who(event["seat"])),
+                receiver=who(event["to"]),
+                card=card_text(event["card"]),
+                mine=is_me(event["seat"]),
+                to_me=is_me(event["to"]),
+            )
         if kind == "go_fish":
             if is_me(event["seat"]):
                 return _("You do not have it: go fish!")
@@ -196,13 +195,11 @@ class KazokuFamiliesBoard(BoardPresenter):
                 _("%(name)s does not have it: go fish!"), {"name": cap(who(event["seat"]))}
             )
         if kind == "draw":
-            if is_me(event["seat"]):
-                if "card" in event:
-                    return sentence_html(
-                        _("You drew %(card)s."), {"card": card_text(event["card"])}
-                    )
-                return _("You drew a card.")
-            return sentence_html(_("%(name)s drew a card."), {"name": cap(who(event["seat"]))})
+            return draw_sentence(
+                mine=is_me(event["seat"]),
+                name=cap(who(event["seat"])),
+                card=card_text(event["card"]) if "card" in event else None,
+            )
         if kind == "good_pick":
             if is_me(event["seat"]):
                 return sentence_html(

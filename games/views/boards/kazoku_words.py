@@ -19,6 +19,8 @@ from games.views.boards.common import (
     BoardPresenter,
     Player,
     card_html,
+    draw_sentence,
+    give_sentence,
     kazoku_card,
     ranking,
     sentence_html,
@@ -203,24 +205,19 @@ class KazokuWordsBoard(BoardPresenter):
                 _("Nobody has %(card)s: back to the pile."), {"card": card_text(event["kana"])}
             )
         if kind == "give":
-            values = {
-                "giver": who(event["seat"]),
-                "card": card_text(event["card"]),
-                "receiver": whom(event["to"]),
-            }
-            if is_me(event["seat"]):
-                return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
-            if is_me(event["to"]):
-                return sentence_html(_("%(giver)s gave you %(card)s."), values)
-            return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
+            return give_sentence(
+                giver=who(event["seat"]),
+                receiver=whom(event["to"]),
+                card=card_text(event["card"]),
+                mine=is_me(event["seat"]),
+                to_me=is_me(event["to"]),
+            )
         if kind == "draw":
-            if is_me(event["seat"]):
-                if "card" in event:
-                    return sentence_html(
-                        _("You drew %(card)s."), {"card": card_text(event["card"])}
-                    )
-                return _("You drew a card.")
-            return sentence_html(_("%(name)s drew a card."), {"name": who(event["seat"])})
+            return draw_sentence(
+                mine=is_me(event["seat"]),
+                name=who(event["seat"]),
+                card=card_text(event["card"]) if "card" in event else None,
+            )
         if kind == "good_pick":
             if is_me(event["seat"]):
                 return sentence_html(
