@@ -247,6 +247,8 @@ def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Tabl
         raise TableError(_("Unknown CPU level."), 400)
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.status == TableStatus.FINISHED:
+            raise TableError(_("This game is over."), 409)
         if table.status != TableStatus.OPEN:
             raise TableError(_("This game has already started."), 409)
         if not may_start(table=table, user=user):

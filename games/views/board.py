@@ -213,9 +213,9 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code)
-    if table is None:
-        return _error_page(request, _("There is no table with this code."), 404)
+    table, access, refusal = _load(request, code)  # outsiders learn nothing of its state
+    if access is None:
+        return refusal
     try:
         table_start(table=table, user=request.user, bot_level=request.POST.get("level", "normal"))
     except TableError as exc:

@@ -3,7 +3,8 @@
 // htmx replaces the whole section after a move, a poll or a replay step, which drops the
 // focused control and sends keyboard users back to the top of the page. If the focus was
 // inside the section, it goes back to the same control when the new section still has it
-// (matched by id, or by name and value for action buttons, or by rel for replay links),
+// (matched by id, by name and value for action buttons, by rel for replay links, or by card id
+// for a card focused to show its romaji),
 // else to the section's status line, which says what happened. Focus elsewhere is left alone.
 //
 // A live region inside the swapped section would be replaced, not updated, so screen readers
@@ -21,16 +22,19 @@
         CSS.escape(el.value) + '"]';
     }
     if (el.getAttribute("rel")) return 'a[rel="' + CSS.escape(el.getAttribute("rel")) + '"]';
+    if (el.dataset && el.dataset.card) {
+      return '[data-card="' + CSS.escape(el.dataset.card) + '"][tabindex]';
+    }
     return null;
   }
 
   // A move's button is disabled while its request runs (hx-disabled-elt), which blurs it:
-  // remember where the focus was when a request left (not overwritten by a later request
-  // that finds the focus already lost, such as a poll).
-  var focusedAtRequest = null;
-  document.addEventListener("htmx:beforeRequest", function () {
+  // each request remembers, on its own element, where the focus was when it left, and its
+  // swap uses that (a poll never inherits another request's memory).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
     var active = document.activeElement;
-    if (active && active !== document.body) focusedAtRequest = active;
+    if (elt) elt.kanagameFocus = active && active !== document.body ? active : null;
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -38,7 +42,11 @@
     pending = null;
     if (!target || SECTIONS.indexOf(target.id) < 0) return;
     var active = document.activeElement;
-    if (!active || active === document.body) active = focusedAtRequest;
+    var config = event.detail.requestConfig;
+    if ((!active || active === document.body) && config && config.elt) {
+      active = config.elt.kanagameFocus;
+    }
+    if (config && config.elt) config.elt.kanagameFocus = null;
     if (active && active !== target && target.contains(active)) {
       pending = { section: target.id, selector: selectorFor(active) };
     }
@@ -64,7 +72,6 @@
   document.addEventListener("DOMContentLoaded", announce);
 
   document.addEventListener("htmx:afterSettle", function () {
-    focusedAtRequest = null;
     announce();
     if (!pending) return;
     var section = document.getElementById(pending.section);

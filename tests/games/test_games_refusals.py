@@ -87,6 +87,8 @@ def test_an_outsider_learns_only_that_the_table_belongs_to_another_class(bob, ch
         charlie_client.post(f"/play/t/{table.code}/join/"),
         charlie_client.post("/play/join/", {"code": table.code}),
         charlie_client.get(f"/play/t/{table.code}/"),
+        charlie_client.post(f"/play/t/{table.code}/start/"),
+        charlie_client.get(f"/play/t/{table.code}/poll/", {"v": "0"}),
     ]
     for response in responses:
         text = response.content.decode()
