@@ -141,7 +141,7 @@ def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
             request, table, access, error=_("You have no seat at this table."), status=403
         )
     try:
-        table_play(
+        result = table_play(
             table=table,
             user=request.user,
             version=request.POST.get("version"),
@@ -154,7 +154,7 @@ def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
         return _board_response(request, table, access, error=exc.message, status=exc.status)
     if not request.htmx:
         return redirect(table.get_absolute_url(), permanent=False)
-    table.refresh_from_db()
+    table = result.table  # read again by the service after the move and any CPU replies
     access = table_access(table=table, user=request.user)
     return _board_response(request, table, access)
 

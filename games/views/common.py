@@ -121,16 +121,17 @@ def board_for(
     state: Any = None,
     players: list[Player] | None = None,
     actions: bool = True,
+    view: Any = None,
 ) -> BoardContext:
     """The presenter's board for ``seat`` (``None``: spectator) from the view only.
 
     ``actions=False`` (a replay): the presenter gets no legal actions, so no engine's board
-    offers a move.
+    offers a move. ``view``: the seat's view of ``state`` when the caller already has it.
     """
     eng = get_engine(table.engine)
     state = eng.from_json(table.state) if state is None else state
     me = seat.index if seat is not None else None
-    view = eng.view(state, me)
+    view = eng.view(state, me) if view is None else view
     playing = actions and me is not None and not seat.autoplay
     legal = eng.legal_actions(state, me) if playing else []
     players = players_of(table, me) if players is None else players

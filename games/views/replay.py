@@ -42,10 +42,12 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         return _error_page(request, _("There is no such step in this game."), 404)
     state, events, move = table_replay(table=table, step=step)
     me = access.seat.index if access.seat is not None else None
-    board = board_for(table=table, seat=access.seat, state=state, actions=False)
-    players = players_of(table, me)
-    presenter = presenter_for(table.engine)
     view = get_engine(table.engine).view(state, me)
+    players = players_of(table, me)
+    board = board_for(
+        table=table, seat=access.seat, state=state, actions=False, view=view, players=players
+    )
+    presenter = presenter_for(table.engine)
     romaji = table.options.get("romaji", "always")
     sentences = [
         s for e in visible_events(events, me) if (s := presenter.sentence(e, players, view, romaji))
