@@ -3,12 +3,11 @@ session's game against CPU players."""
 
 import pytest
 
+from games.services import play as games_play
+from games.services import tables as games_tables
 from learning.models import DailySession, KanaMemory, LearningEvent, Prompt
 
 pytestmark = pytest.mark.django_db
-
-games_tables = pytest.importorskip("games.services.tables")
-games_play = pytest.importorskip("games.services.play")
 
 
 def solo_table(user, **options):

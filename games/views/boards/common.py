@@ -129,6 +129,20 @@ class BoardPresenter:
     """Fallback for engines without a board of their own: plain buttons, raw events."""
 
     template = "games/boards/generic.html"
+    LOG_LINES = 20  # the board shows the latest lines of the log
+
+    def log_lines(
+        self, view: Mapping[str, Any], players: Sequence[Player], romaji: str = "always"
+    ) -> list[str]:
+        """The latest ``LOG_LINES`` sentences of the view's log, oldest first (events that say
+        nothing are skipped). Built from the end, so older events are never put in words."""
+        lines = []
+        for event in reversed(view.get("log") or []):
+            if line := self.sentence(event, players, view, romaji):
+                lines.append(line)
+                if len(lines) == self.LOG_LINES:
+                    break
+        return lines[::-1]
 
     def build(
         self,
@@ -145,7 +159,7 @@ class BoardPresenter:
             me=me,
             players=players,
             data={"actions": actions},
-            log=[self.sentence(e, players) or "" for e in view.get("log", [])][-20:],
+            log=self.log_lines(view, players),
             ranking=ranking(view.get("outcome"), players),
         )
 

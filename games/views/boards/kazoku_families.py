@@ -47,6 +47,7 @@ def _family_label(variant: str, family_id: str, lang: str) -> str:
 
 class KazokuFamiliesBoard(BoardPresenter):
     template = "games/boards/kazoku_families.html"
+    LOG_LINES = 14
 
     def build(
         self,
@@ -114,11 +115,6 @@ class KazokuFamiliesBoard(BoardPresenter):
                         % {"name": target.name, "card": c["label"], "family": family},
                     }
                 )
-        log = [
-            sentence
-            for event in view.get("log", [])
-            if (sentence := self.sentence(event, players, view, romaji))
-        ]
         return BoardContext(
             template=self.template,
             me=me,
@@ -133,7 +129,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "asks": [asks[index] for index in sorted(asks)],
                 "over": view.get("over"),
             },
-            log=log[-14:],
+            log=self.log_lines(view, players, romaji),
             ranking=ranking(view.get("outcome"), players),
         )
 

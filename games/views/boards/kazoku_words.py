@@ -51,6 +51,7 @@ def word_of(card_id: str, script: str) -> dict[str, Any] | None:
 
 class KazokuWordsBoard(BoardPresenter):
     template = "games/boards/kazoku_words.html"
+    LOG_LINES = 14
 
     def build(
         self,
@@ -96,11 +97,6 @@ class KazokuWordsBoard(BoardPresenter):
             elif action["type"] == "pass":
                 label = _("Pass") if view.get("phase") != "after_ask" else _("End my turn")
                 others.append({"key": key, "label": label})
-        log = [
-            sentence
-            for event in view.get("log", [])
-            if (sentence := self.sentence(event, players, view, romaji))
-        ]
         over = view.get("phase") == "over"
         outcome = None
         if over:
@@ -126,7 +122,7 @@ class KazokuWordsBoard(BoardPresenter):
                 "over": over,
                 "ended_by": view.get("ended_by"),
             },
-            log=log[-14:],
+            log=self.log_lines(view, players, romaji),
             ranking=ranking(outcome, players),
         )
 
