@@ -250,9 +250,11 @@ def bot_timing(decisions: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def write_block(engine: str, kind: str, text: str) -> None:
+def write_block(marker: str, text: str) -> None:
+    """Replace the block between ``<!-- bench:marker -->`` and ``<!-- /bench:marker -->`` in
+    docs/bench.md (shared by the bench scripts)."""
     path = ROOT / "docs" / "bench.md"
-    start, end = f"<!-- bench:{engine}:{kind} -->", f"<!-- /bench:{engine}:{kind} -->"
+    start, end = f"<!-- bench:{marker} -->", f"<!-- /bench:{marker} -->"
     content = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
     if start not in content:
         raise SystemExit(f"docs/bench.md has no {start} marker: add the section first")
@@ -293,13 +295,13 @@ def main() -> None:
         text = f"{header}, `--games {args.games}`:\n\n{speed_table(rows)}"
         print(f"\n## {engine}\n\n{text}\n")
         if args.write:
-            write_block(engine, "speed", text)
+            write_block(f"{engine}:speed", text)
     if args.bots:
         text = bot_matches(args.seed, args.engine, args.bot_scale)
         timing = bot_timing(2000, args.seed)
         print(f"{text}\n\n{timing}")
         if args.write:
-            write_block("kazoku-families", "bots", f"{header}:\n\n{text}\n\n{timing}")
+            write_block("kazoku-families:bots", f"{header}:\n\n{text}\n\n{timing}")
 
 
 if __name__ == "__main__":

@@ -256,17 +256,6 @@ def endings(games: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def write_block(text: str) -> None:
-    path = ROOT / "docs" / "bench.md"
-    start, end = "<!-- bench:kazoku-words -->", "<!-- /bench:kazoku-words -->"
-    content = path.read_text(encoding="utf-8")
-    if start not in content:
-        raise SystemExit(f"docs/bench.md has no {start} marker: add the section first")
-    before, rest = content.split(start, 1)
-    _, after = rest.split(end, 1)
-    path.write_text(f"{before}{start}\n{text}\n{end}{after}", encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("speed", "ratio", "bots", "timing", "endings"))
@@ -294,7 +283,10 @@ def main() -> None:
     text = f"{header}.\n\n" + "\n\n".join(parts)
     print(text)
     if args.write:
-        write_block(text)
+        sys.path.insert(0, str(ROOT / "bench"))
+        from engines import write_block  # noqa: PLC0415 - bench/engines.py, a script
+
+        write_block("kazoku-words", text)
 
 
 if __name__ == "__main__":

@@ -13,22 +13,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-LIVE_SERVER_MODULES = ("test_browser_play.py",)
-
-
-def pytest_collection_modifyitems(config, items):
-    """A SQLite test database *file* for live-server tests (see tests/games/conftest.py)."""
-    import tempfile
-
-    from django.conf import settings
-
-    if not any(item.path.name in LIVE_SERVER_MODULES for item in items):
-        return
-    database = settings.DATABASES["default"]
-    test = database.setdefault("TEST", {})
-    if "sqlite3" not in database["ENGINE"] or test.get("NAME") not in (None, "", ":memory:"):
-        return
-    test["NAME"] = os.path.join(tempfile.gettempdir(), f"kanagame-test-{os.getpid()}.sqlite3")
 
 
 @pytest.fixture

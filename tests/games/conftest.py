@@ -50,24 +50,3 @@ def charlie(transactional_db):
 @pytest.fixture
 def dana(transactional_db):
     return user_create(username="dana", password=PASSWORD, role="self", display_name="Dana")
-
-
-LIVE_SERVER_MODULES = ("test_games_live.py", "test_browser_play.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    """Live-server tests need a SQLite *file*: with the default in-memory test database Django
-    shares one connection between the server's threads, so concurrent requests would share a
-    transaction. Only when such a test is collected, and only for SQLite without a name."""
-    import os
-    import tempfile
-
-    from django.conf import settings
-
-    if not any(item.path.name in LIVE_SERVER_MODULES for item in items):
-        return
-    database = settings.DATABASES["default"]
-    test = database.setdefault("TEST", {})
-    if "sqlite3" not in database["ENGINE"] or test.get("NAME") not in (None, "", ":memory:"):
-        return
-    test["NAME"] = os.path.join(tempfile.gettempdir(), f"kanagame-test-{os.getpid()}.sqlite3")

@@ -43,6 +43,24 @@ def form_fields(page: str) -> dict:
     }
 
 
+def families_form(**fields) -> dict:
+    """The create form of a kazoku-families table: default fields, ``fields`` overriding
+    (names without the form's ``t-`` prefix; ``seat_1``... for the other seats)."""
+    defaults = {
+        "variant": "kana",
+        "script": "hiragana",
+        "hand_size": "5",
+        "start": "youngest",
+        "first": "0",
+        "end": "all_families",
+        "lay": "choice",
+        "romaji": "always",
+        "prompts": "off",
+        "timer": "0",
+    }
+    return {f"t-{name}": value for name, value in {**defaults, **fields}.items()}
+
+
 def post_move(client, table, *, version, token, action, htmx=False):
     data = {"version": version, "token": token, "action": action}
     return client.post(f"/play/t/{table.code}/", data, **(HX if htmx else {}))
@@ -80,21 +98,15 @@ class TestLobbyAndCreate:
         client = client_for(dana)
         response = client.post(
             f"/play/new/{FAMILIES}/",
-            {
-                "t-variant": "gojuon",
-                "t-script": "katakana",
-                "t-hand_size": "5",
-                "t-start": "youngest",
-                "t-first": "0",
-                "t-end": "all_families",
-                "t-lay": "choice",
-                "t-romaji": "hover",
-                "t-prompts": "off",
-                "t-timer": "30",
-                "t-seat_1": "easy",
-                "t-seat_2": "normal",
-                "t-seat_3": "hard",
-            },
+            families_form(
+                variant="gojuon",
+                script="katakana",
+                romaji="hover",
+                timer="30",
+                seat_1="easy",
+                seat_2="normal",
+                seat_3="hard",
+            ),
         )
         table = Table.objects.get()
         assert response.status_code == 302 and response["Location"] == f"/play/t/{table.code}/"
@@ -112,21 +124,7 @@ class TestLobbyAndCreate:
     def test_invalid_options_get_a_clear_message_and_create_nothing(self, dana):
         response = client_for(dana).post(
             f"/play/new/{FAMILIES}/",
-            {
-                "t-variant": "kana",
-                "t-script": "hiragana",
-                "t-hand_size": "12",
-                "t-start": "youngest",
-                "t-first": "0",
-                "t-end": "all_families",
-                "t-lay": "choice",
-                "t-romaji": "always",
-                "t-prompts": "off",
-                "t-timer": "0",
-                "t-seat_1": "easy",
-                "t-seat_2": "easy",
-                "t-seat_3": "easy",
-            },
+            families_form(hand_size="12", seat_1="easy", seat_2="easy", seat_3="easy"),
         )
         assert response.status_code == 400
         assert "leave no pile" in response.content.decode()
@@ -135,18 +133,7 @@ class TestLobbyAndCreate:
     def test_bad_timer_and_too_few_players_are_refused(self, dana):
         response = client_for(dana).post(
             f"/play/new/{FAMILIES}/",
-            {
-                "t-variant": "kana",
-                "t-script": "hiragana",
-                "t-hand_size": "5",
-                "t-start": "youngest",
-                "t-first": "0",
-                "t-end": "all_families",
-                "t-lay": "choice",
-                "t-romaji": "always",
-                "t-prompts": "off",
-                "t-timer": "45",
-            },
+            families_form(timer="45"),
         )
         page = response.content.decode()
         assert response.status_code == 400 and "45 is not one of the available choices" in page
@@ -439,9 +426,9 @@ class TestSpectateAndReplay:
         assert step1.status_code == 200 and "<html" not in step1.content.decode()
         assert "Your move:" in step1.content.decode()  # dana plays first
         movers = {
-            client.get(f"/play/t/{table.code}/replay/", {"step": n}).content.decode().count(
-                "Move by CPU 2 (easy):"
-            )
+            client.get(f"/play/t/{table.code}/replay/", {"step": n})
+            .content.decode()
+            .count("Move by CPU 2 (easy):")
             for n in range(1, total + 1)
         }
         assert movers == {0, 1}  # the CPU's moves are named, once a step
@@ -538,18 +525,9 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classr
         f"/play/new/{FAMILIES}/",
         {
             "assignment": assignment.pk,
-            "t-variant": "gojuon",
-            "t-script": "katakana",
-            "t-hand_size": "5",
-            "t-start": "youngest",
-            "t-first": "0",
-            "t-end": "all_families",
-            "t-lay": "choice",
-            "t-romaji": "always",
-            "t-prompts": "off",
-            "t-timer": "0",
-            "t-seat_1": "easy",
-            "t-classroom": str(classroom.pk),
+            **families_form(
+                variant="gojuon", script="katakana", seat_1="easy", classroom=str(classroom.pk)
+            ),
         },
     )
     assert response.status_code == 302
@@ -558,20 +536,7 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classr
     # Someone outside the class cannot attach a table to it.
     client_for(charlie).post(
         f"/play/new/{FAMILIES}/",
-        {
-            "assignment": assignment.pk,
-            "t-variant": "kana",
-            "t-script": "hiragana",
-            "t-hand_size": "5",
-            "t-start": "youngest",
-            "t-first": "0",
-            "t-end": "all_families",
-            "t-lay": "choice",
-            "t-romaji": "always",
-            "t-prompts": "off",
-            "t-timer": "0",
-            "t-seat_1": "easy",
-        },
+        {"assignment": assignment.pk, **families_form(seat_1="easy")},
     )
     assert Table.objects.get(created_by=charlie).assignment is None
 
