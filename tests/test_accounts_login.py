@@ -19,8 +19,7 @@ SCHOOL = "203.0.113.7"
 
 
 def login(client: Client, username: str, password: str, address: str = SCHOOL):
-    return client.post("/login/", {"username": username, "password": password},
-                       REMOTE_ADDR=address)
+    return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
 @pytest.fixture
@@ -33,10 +32,17 @@ def bob(db):
 
 @pytest.mark.django_db
 def test_a_visitor_signs_up_as_a_self_learner_without_email(client):
-    response = client.post("/signup/", {
-        "role": "self", "username": "dana", "display_name": "Dana",
-        "email": "", "password1": "hiragana-fan-7", "password2": "hiragana-fan-7",
-    })
+    response = client.post(
+        "/signup/",
+        {
+            "role": "self",
+            "username": "dana",
+            "display_name": "Dana",
+            "email": "",
+            "password1": "hiragana-fan-7",
+            "password2": "hiragana-fan-7",
+        },
+    )
     assert response.status_code == 302
     dana = User.objects.get(username="dana")
     assert (dana.profile.role, dana.profile.display_name, dana.email) == ("self", "Dana", "")
@@ -45,34 +51,59 @@ def test_a_visitor_signs_up_as_a_self_learner_without_email(client):
 
 @pytest.mark.django_db
 def test_a_visitor_signs_up_as_a_teacher_with_email(client):
-    response = client.post("/signup/", {
-        "role": "teacher", "username": "erin", "email": "erin@example.org",
-        "password1": "katakana-pro-9", "password2": "katakana-pro-9",
-    })
+    response = client.post(
+        "/signup/",
+        {
+            "role": "teacher",
+            "username": "erin",
+            "email": "erin@example.org",
+            "password1": "katakana-pro-9",
+            "password2": "katakana-pro-9",
+        },
+    )
     assert response.status_code == 302
     assert User.objects.get(username="erin").profile.role == "teacher"
 
 
 @pytest.mark.django_db
 def test_sign_up_cannot_create_a_student_account(client):
-    response = client.post("/signup/", {
-        "role": "student", "username": "sneaky", "password1": "kana-kana-99",
-        "password2": "kana-kana-99",
-    })
+    response = client.post(
+        "/signup/",
+        {
+            "role": "student",
+            "username": "sneaky",
+            "password1": "kana-kana-99",
+            "password2": "kana-kana-99",
+        },
+    )
     assert response.status_code == 400
     assert not User.objects.filter(username="sneaky").exists()
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("data, field", [
-    ({"username": "bob", "password1": "long-enough-1", "password2": "long-enough-1"}, "username"),
-    ({"username": "BOB", "password1": "long-enough-1", "password2": "long-enough-1"}, "username"),
-    ({"username": "zed", "password1": "long-enough-1", "password2": "long-enough-2"}, "password2"),
-    ({"username": "zed", "password1": "short", "password2": "short"}, "password1"),
-    ({"username": "zed", "password1": "password", "password2": "password"}, "password1"),
-    ({"username": "zed z", "password1": "long-enough-1", "password2": "long-enough-1"},
-     "username"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        (
+            {"username": "bob", "password1": "long-enough-1", "password2": "long-enough-1"},
+            "username",
+        ),
+        (
+            {"username": "BOB", "password1": "long-enough-1", "password2": "long-enough-1"},
+            "username",
+        ),
+        (
+            {"username": "zed", "password1": "long-enough-1", "password2": "long-enough-2"},
+            "password2",
+        ),
+        ({"username": "zed", "password1": "short", "password2": "short"}, "password1"),
+        ({"username": "zed", "password1": "password", "password2": "password"}, "password1"),
+        (
+            {"username": "zed z", "password1": "long-enough-1", "password2": "long-enough-1"},
+            "username",
+        ),
+    ],
+)
 def test_sign_up_rejects_bad_input_with_a_message(client, bob, data, field):
     response = client.post("/signup/", {"role": "self", **data})
     assert response.status_code == 400
@@ -160,14 +191,20 @@ def test_the_cool_off_ends_after_the_configured_minutes(bob, settings):
     settings.LOGIN_COOLOFF_MINUTES = 10
     start = timezone.now() - timedelta(minutes=12)
     for minute in range(3):
-        login_failure_record(username="bob", ip_address=SCHOOL,
-                             now=start + timedelta(minutes=minute))
+        login_failure_record(
+            username="bob", ip_address=SCHOOL, now=start + timedelta(minutes=minute)
+        )
     # Failures at t=0,1,2: locked until t=10, free from then on.
-    wait = login_lockout_remaining(username="bob", ip_address=SCHOOL,
-                                   now=start + timedelta(minutes=4))
+    wait = login_lockout_remaining(
+        username="bob", ip_address=SCHOOL, now=start + timedelta(minutes=4)
+    )
     assert wait == timedelta(minutes=6)
-    assert login_lockout_remaining(username="bob", ip_address=SCHOOL,
-                                   now=start + timedelta(minutes=10, seconds=1)) is None
+    assert (
+        login_lockout_remaining(
+            username="bob", ip_address=SCHOOL, now=start + timedelta(minutes=10, seconds=1)
+        )
+        is None
+    )
     # And the page lets bob in now (12 minutes later), clearing his record.
     client = Client()
     assert login(client, "bob", "bob-kana-123").status_code == 302
@@ -190,10 +227,18 @@ def test_the_forwarded_address_is_used_only_behind_trusted_proxies(bob, settings
     client = Client()
     # No trusted proxy: a forged header does not dodge the limiter.
     client.post("/login/", {"username": "bob", "password": "x"}, REMOTE_ADDR=SCHOOL, **forged)
-    client.post("/login/", {"username": "bob", "password": "x"}, REMOTE_ADDR=SCHOOL,
-                HTTP_X_FORWARDED_FOR="10.0.0.2")
+    client.post(
+        "/login/",
+        {"username": "bob", "password": "x"},
+        REMOTE_ADDR=SCHOOL,
+        HTTP_X_FORWARDED_FOR="10.0.0.2",
+    )
     assert set(LoginFailure.objects.values_list("ip_address", flat=True)) == {SCHOOL}
     settings.TRUSTED_PROXY_COUNT = 1
-    client.post("/login/", {"username": "bob", "password": "x"}, REMOTE_ADDR="192.0.2.1",
-                HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.77")
+    client.post(
+        "/login/",
+        {"username": "bob", "password": "x"},
+        REMOTE_ADDR="192.0.2.1",
+        HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.77",
+    )
     assert LoginFailure.objects.filter(ip_address="198.51.100.77").exists()

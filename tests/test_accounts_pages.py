@@ -26,8 +26,9 @@ urlpatterns = [
 
 @pytest.fixture
 def alice(db):
-    return user_create(username="alice", password="alice-pass-1", role="teacher",
-                       display_name="Alice Sensei")
+    return user_create(
+        username="alice", password="alice-pass-1", role="teacher", display_name="Alice Sensei"
+    )
 
 
 @pytest.fixture
@@ -126,8 +127,11 @@ def test_a_visitor_is_sent_to_login_from_the_real_teacher_pages(client):
 @pytest.mark.urls(__name__)
 @pytest.mark.django_db
 def test_an_anonymous_htmx_request_redirects_the_whole_page_to_login(client):
-    response = client.get("/teach/secret-roster/", HTTP_HX_REQUEST="true",
-                          HTTP_HX_CURRENT_URL="http://testserver/teach/secret-roster/?tab=2")
+    response = client.get(
+        "/teach/secret-roster/",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL="http://testserver/teach/secret-roster/?tab=2",
+    )
     assert response.status_code == 200
     assert response["HX-Redirect"] == "/login/?next=%2Fteach%2Fsecret-roster%2F%3Ftab%3D2"
 

@@ -23,8 +23,9 @@ def learner_page(request):
 
 @pytest.fixture
 def alice(db):
-    return user_create(username="alice", password="pw-alice-123", role="teacher",
-                       display_name="Alice Sensei")
+    return user_create(
+        username="alice", password="pw-alice-123", role="teacher", display_name="Alice Sensei"
+    )
 
 
 @pytest.fixture
@@ -48,7 +49,10 @@ def test_user_create_makes_the_user_and_profile(alice):
     assert alice.email == ""
     profile = Profile.objects.get(user=alice)
     assert (profile.role, profile.display_name, profile.name) == (
-        "teacher", "Alice Sensei", "Alice Sensei")
+        "teacher",
+        "Alice Sensei",
+        "Alice Sensei",
+    )
 
 
 @pytest.mark.django_db
@@ -57,6 +61,7 @@ def test_user_create_refuses_an_unknown_role_and_creates_nothing():
         user_create(username="mallory", password="pw-123456", role="admin")
     assert not Profile.objects.exists()
     from django.contrib.auth import get_user_model
+
     assert not get_user_model().objects.filter(username="mallory").exists()
 
 

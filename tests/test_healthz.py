@@ -35,10 +35,13 @@ def test_it_reports_503_when_the_database_is_down(client, settings, monkeypatch)
 @pytest.mark.django_db
 def test_it_checks_redis_when_configured_and_reports_503_when_down(client, settings):
     settings.REDIS_URL = DEAD_REDIS
-    settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": DEAD_REDIS,
-        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-    }}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": DEAD_REDIS,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["checks"]["database"] == "ok"

@@ -17,10 +17,13 @@ def switch_language(client, code: str):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("code, heading, nav", [
-    ("fr", "Apprenez les kana en jouant à des jeux de cartes japonais", "Se connecter"),
-    ("ja", "日本のカードゲームで遊びながら、かなを覚えよう", "ログイン"),
-])
+@pytest.mark.parametrize(
+    "code, heading, nav",
+    [
+        ("fr", "Apprenez les kana en jouant à des jeux de cartes japonais", "Se connecter"),
+        ("ja", "日本のカードゲームで遊びながら、かなを覚えよう", "ログイン"),
+    ],
+)
 def test_the_language_switch_changes_the_page_language(client, code, heading, nav):
     english = client.get("/").content.decode()
     assert heading not in english and 'lang="en"' in english
@@ -46,8 +49,10 @@ def test_the_switcher_offers_english_french_and_japanese(client):
 @pytest.mark.django_db
 def test_a_form_error_is_translated(client):
     switch_language(client, "fr")
-    response = client.post("/signup/", {"role": "self", "username": "zed",
-                                        "password1": "long-enough-1", "password2": "other-1"})
+    response = client.post(
+        "/signup/",
+        {"role": "self", "username": "zed", "password1": "long-enough-1", "password2": "other-1"},
+    )
     assert "Les deux mots de passe sont différents." in response.content.decode()
 
 
@@ -64,7 +69,9 @@ def test_every_message_is_translated_with_the_same_placeholders(code):
         msgid = key[0] if isinstance(key, tuple) else key
         assert translation.strip(), msgid
         assert sorted(PLACEHOLDER.findall(translation)) == sorted(PLACEHOLDER.findall(msgid)), (
-            msgid, translation)
+            msgid,
+            translation,
+        )
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="needs gettext's msgfmt")
@@ -75,7 +82,9 @@ def test_the_committed_mo_files_match_their_po_sources(code, tmp_path):
     fresh = tmp_path / "fresh.mo"
     result = subprocess.run(
         ["msgfmt", "--check", "--statistics", "-o", str(fresh), str(source)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     # msgfmt leaves fuzzy and untranslated entries out of the .mo: none may exist.
     assert "fuzzy" not in result.stderr and "untranslated" not in result.stderr, result.stderr

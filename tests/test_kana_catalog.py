@@ -15,16 +15,34 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "kana.json"
 
 # The gojūon chart as printed in any textbook, row by row (· = empty cell).
 GOJUON = {
-    "a": "あいうえお", "ka": "かきくけこ", "sa": "さしすせそ", "ta": "たちつてと",
-    "na": "なにぬねの", "ha": "はひふへほ", "ma": "まみむめも", "ya": "や·ゆ·よ",
-    "ra": "らりるれろ", "wa": "わ···を", "n": "ん",
-    "ga": "がぎぐげご", "za": "ざじずぜぞ", "da": "だぢづでど", "ba": "ばびぶべぼ",
+    "a": "あいうえお",
+    "ka": "かきくけこ",
+    "sa": "さしすせそ",
+    "ta": "たちつてと",
+    "na": "なにぬねの",
+    "ha": "はひふへほ",
+    "ma": "まみむめも",
+    "ya": "や·ゆ·よ",
+    "ra": "らりるれろ",
+    "wa": "わ···を",
+    "n": "ん",
+    "ga": "がぎぐげご",
+    "za": "ざじずぜぞ",
+    "da": "だぢづでど",
+    "ba": "ばびぶべぼ",
     "pa": "ぱぴぷぺぽ",
 }
 VOWELS = "aiueo"
 # Hepburn as the rules write it: the exceptions to consonant + vowel.
-HEPBURN_EXCEPTIONS = {"si": "shi", "ti": "chi", "tu": "tsu", "hu": "fu", "zi": "ji",
-                      "di": "ji", "du": "zu"}
+HEPBURN_EXCEPTIONS = {
+    "si": "shi",
+    "ti": "chi",
+    "tu": "tsu",
+    "hu": "fu",
+    "zi": "ji",
+    "di": "ji",
+    "du": "zu",
+}
 # Unicode names spell kana in Kunrei-shiki; our ids are Hepburn (ぢ/づ keep di/du).
 KUNREI_OF_ID = {"shi": "si", "chi": "ti", "tsu": "tu", "fu": "hu", "ji": "zi"}
 
@@ -54,8 +72,7 @@ def test_counts_71_per_script_46_basic_and_25_voiced():
     for script in ("hiragana", "katakana"):
         mine = [r for r in rows if r["script"] == script]
         assert len(mine) == 71
-        assert Counter(r["voicing"] for r in mine) == {"plain": 46, "dakuten": 20,
-                                                       "handakuten": 5}
+        assert Counter(r["voicing"] for r in mine) == {"plain": 46, "dakuten": 20, "handakuten": 5}
     assert len({r["glyph"] for r in rows}) == 142
     assert len({(r["kana_id"], r["script"]) for r in rows}) == 142
 

@@ -39,9 +39,7 @@ def test_it_creates_the_demo_cast_and_prints_the_logins(own_data_only):
     assert classroom.join_code == "DEMO-KANA"
     students = sorted(m.student.username for m in classroom.memberships.all())
     assert students == [f"student{n}" for n in range(1, 6)]
-    assert all(
-        User.objects.get(username=name).profile.role == "student" for name in students
-    )
+    assert all(User.objects.get(username=name).profile.role == "student" for name in students)
     assert User.objects.get(username="learner").profile.role == "self"
     for username in ["teacher", "learner", *students]:
         assert username in output
@@ -80,21 +78,21 @@ def test_the_printed_logins_work(client, own_data_only):
     assert client.get("/").context["user"].username == "student3"
 
 
-def test_it_calls_each_team_hook_that_exists_and_skips_missing_ones(
-    db, tmp_path, monkeypatch
-):
+def test_it_calls_each_team_hook_that_exists_and_skips_missing_ones(db, tmp_path, monkeypatch):
     from learning.management.commands import seed_demo
 
     (tmp_path / "demo_hook_probe.py").write_text(
-        "CALLS = []\n"
-        "def seed(stdout):\n"
-        "    CALLS.append(1)\n"
-        "    stdout.write('probe hook ran')\n"
+        "CALLS = []\ndef seed(stdout):\n    CALLS.append(1)\n    stdout.write('probe hook ran')\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(seed_demo, "TEAM_HOOKS", [
-        ("demo_hook_probe", "seed"), ("no_such_team_module_here", "seed"),
-    ])
+    monkeypatch.setattr(
+        seed_demo,
+        "TEAM_HOOKS",
+        [
+            ("demo_hook_probe", "seed"),
+            ("no_such_team_module_here", "seed"),
+        ],
+    )
     output = run_seed()
     import demo_hook_probe
 

@@ -15,8 +15,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIABLES = [
-    "DJANGO_DEBUG", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
-    "DJANGO_CSRF_TRUSTED_ORIGINS", "KANAGAME_SECRET_KEY_FILE", "SQLITE_PATH",
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "KANAGAME_SECRET_KEY_FILE",
+    "SQLITE_PATH",
 ]
 PRINT_SETTINGS = """
 import json, django
@@ -43,7 +49,8 @@ def run(code_or_args: str | list[str], **env: str) -> subprocess.CompletedProces
     # Drop anything that configures Django (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE,
     # which the deploy check rightly flags): each case starts from a clean environment.
     clean = {
-        key: value for key, value in os.environ.items()
+        key: value
+        for key, value in os.environ.items()
         if key not in VARIABLES and not key.startswith(("DJANGO_", "KANAGAME_", "SQLITE_"))
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="kanagame.settings")
@@ -83,8 +90,9 @@ def test_database_url_switches_to_postgresql(tmp_path):
 
 
 def test_redis_url_switches_cache_and_broker_and_turns_eager_off(tmp_path):
-    config = resolved(REDIS_URL="redis://cache.example.org:6379/3",
-                      KANAGAME_SECRET_KEY_FILE=str(tmp_path / "key"))
+    config = resolved(
+        REDIS_URL="redis://cache.example.org:6379/3", KANAGAME_SECRET_KEY_FILE=str(tmp_path / "key")
+    )
     assert config["CACHE"] == "django.core.cache.backends.redis.RedisCache"
     assert config["CACHE_LOCATION"] == "redis://cache.example.org:6379/3"
     assert config["BROKER"] == "redis://cache.example.org:6379/3"
@@ -104,7 +112,8 @@ def test_a_local_run_generates_a_secret_key_once_and_keeps_it(tmp_path):
 def test_production_settings_pass_the_deploy_check():
     result = run(
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        DJANGO_DEBUG="0", DJANGO_SECRET_KEY=strong_key(),
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=strong_key(),
         DJANGO_ALLOWED_HOSTS="kana.example.org",
         DATABASE_URL="postgres://kana:pw@db.example.org:5432/kanagame",
         REDIS_URL="redis://cache.example.org:6379/0",

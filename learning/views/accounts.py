@@ -67,8 +67,9 @@ class RateLimitedLoginView(LoginView):
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form) -> HttpResponse:
-        login_failures_clear(username=form.get_user().get_username(),
-                             ip_address=client_ip(self.request))
+        login_failures_clear(
+            username=form.get_user().get_username(), ip_address=client_ip(self.request)
+        )
         return super().form_valid(form)
 
     def form_invalid(self, form) -> HttpResponse:
@@ -108,21 +109,26 @@ class SignupForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     display_name = forms.CharField(
-        label=_("Display name"), max_length=60, required=False,
+        label=_("Display name"),
+        max_length=60,
+        required=False,
         help_text=_("Optional: the name other players see."),
     )
     email = forms.EmailField(
-        label=_("Email"), required=False,
+        label=_("Email"),
+        required=False,
         help_text=_("Optional. Kanagame sends no email unless you ask for it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password1 = forms.CharField(
-        label=_("Password"), strip=False,
+        label=_("Password"),
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=password_validation.password_validators_help_text_html(),
     )
     password2 = forms.CharField(
-        label=_("Password again"), strip=False,
+        label=_("Password again"),
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 
@@ -156,8 +162,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = user_create(
-            username=data["username"], password=data["password1"], role=data["role"],
-            display_name=data["display_name"], email=data["email"],
+            username=data["username"],
+            password=data["password1"],
+            role=data["role"],
+            display_name=data["display_name"],
+            email=data["email"],
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))

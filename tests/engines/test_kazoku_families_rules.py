@@ -285,8 +285,11 @@ def test_ties_share_the_rank():
         (7, {}, "2 to 6 players"),
         (2, {"setup": {"hands": [["ka"], ["ki"]], "pile": []}}, "exactly the deck"),
         (2, {"setup": {"hands": [["ka"]], "pile": []}}, "2 lists"),
-        (2, {"end": "pile_empty", "setup": {"hands": [DECK[:20], DECK[20:]], "pile": []}},
-         "must leave a pile"),
+        (
+            2,
+            {"end": "pile_empty", "setup": {"hands": [DECK[:20], DECK[20:]], "pile": []}},
+            "must leave a pile",
+        ),
         (2, {"setup": {"hands": [[], []], "pile": list(DECK), "first": 2}}, "first"),
         (2, {"setup": {"hands": [[], []], "pile": list(DECK[1:]), "table": ["a"]}}, "table"),
     ],

@@ -87,7 +87,9 @@ def test_romaji_matches_an_independent_table_and_the_kana():
     for card in CARDS:
         assert hepburn(word(card)["kana"]) == word(card)["romaji"], card["id"]
     assert {c["id"] for c in CARDS if "ō" in word(c)["romaji"] or "ū" in word(c)["romaji"]} == {
-        "yo", "re", "ro"
+        "yo",
+        "re",
+        "ro",
     }
 
 

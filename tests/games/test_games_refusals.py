@@ -16,9 +16,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def snapshot(table: Table) -> tuple:
     table.refresh_from_db()
-    seats = list(Seat.objects.filter(table=table).order_by("index").values_list(
-        "user_id", "bot_level", "autoplay"
-    ))
+    seats = list(
+        Seat.objects.filter(table=table)
+        .order_by("index")
+        .values_list("user_id", "bot_level", "autoplay")
+    )
     return table.version, table.status, table.state, Move.objects.filter(table=table).count(), seats
 
 

@@ -19,8 +19,10 @@ DEMO_PASSWORD = "kana-demo-2026"
 DEMO_CLASS_NAME = "Demo class"
 DEMO_JOIN_CODE = "DEMO-KANA"
 TEACHER = ("teacher", "Ms Tanaka")
-STUDENTS = [(f"student{n}", name) for n, name in
-            enumerate(["Aiko", "Ben", "Chloé", "Daichi", "Emma"], start=1)]
+STUDENTS = [
+    (f"student{n}", name)
+    for n, name in enumerate(["Aiko", "Ben", "Chloé", "Daichi", "Emma"], start=1)
+]
 SELF_LEARNER = ("learner", "Sam")
 
 # (module, function): each team's idempotent hook, called with the command's stdout.
@@ -69,8 +71,9 @@ class Command(BaseCommand):
             for username, name in STUDENTS:
                 student = _demo_user(username=username, display_name=name, role=Role.STUDENT)
                 Membership.objects.get_or_create(classroom=classroom, student=student)
-            _demo_user(username=SELF_LEARNER[0], display_name=SELF_LEARNER[1],
-                       role=Role.SELF_LEARNER)
+            _demo_user(
+                username=SELF_LEARNER[0], display_name=SELF_LEARNER[1], role=Role.SELF_LEARNER
+            )
 
         for module_name, function_name in TEAM_HOOKS:
             if importlib.util.find_spec(module_name) is None:
@@ -83,8 +86,10 @@ class Command(BaseCommand):
     def _print_logins(self, classroom: Classroom, url: str) -> None:
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD})"))
-        self.stdout.write(f"  teacher   {TEACHER[0]:<10} teaches “{classroom.name}” "
-                          f"(join code {classroom.join_code})")
+        self.stdout.write(
+            f"  teacher   {TEACHER[0]:<10} teaches “{classroom.name}” "
+            f"(join code {classroom.join_code})"
+        )
         for username, name in STUDENTS:
             self.stdout.write(f"  student   {username:<10} {name}")
         self.stdout.write(f"  learner   {SELF_LEARNER[0]:<10} {SELF_LEARNER[1]} (self-learner)")
