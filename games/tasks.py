@@ -6,14 +6,12 @@ or arriving after the table moved on does nothing (the services check the versio
 
 from __future__ import annotations
 
-from celery import shared_task
-
-from kanagame.celery import app
+from celery import current_app, shared_task
 
 
 def runs_eagerly() -> bool:
     """Whether tasks run inline (embedded default and tests): countdowns are ignored then."""
-    return bool(app.conf.task_always_eager)
+    return bool(current_app.conf.task_always_eager)
 
 
 @shared_task(name="games.bots_play")

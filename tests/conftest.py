@@ -1,10 +1,25 @@
-"""Shared fixtures: the named cast (alice the teacher, bob her student, charlie an outsider)."""
+"""The one cast every test shares, built from tests/factories.py.
+
+- alice teaches ``alice_class`` ("5B Kana"); bob and erin are her students;
+- dave teaches ``dave_class`` ("6A Kana", katakana); charlie is his student, an outsider to
+  everything of alice's class;
+- dana learns on her own (self-learner).
+
+Every cast member's password is ``PASSWORD``. ``as_<name>`` is the test client logged in.
+"""
 
 import os
 import tempfile
 
 import pytest
 from django.conf import settings
+from factories import (
+    PASSWORD,
+    ClassroomFactory,
+    SelfLearnerFactory,
+    StudentFactory,
+    TeacherFactory,
+)
 
 from kanagame.celery import app as celery_app
 
@@ -62,3 +77,75 @@ def _celery_eager_unless_redis(request):
 def _fast_password_hashing(settings):
     """PBKDF2 at full cost makes every test login take ~0.3 s; MD5 is enough in tests."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --- The cast ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def alice(db):
+    return TeacherFactory(username="alice", display_name="Alice Sensei")
+
+
+@pytest.fixture
+def alice_class(alice):
+    return ClassroomFactory(teacher=alice, name="5B Kana", level="beginners")
+
+
+@pytest.fixture
+def bob(alice_class):
+    return StudentFactory(username="bob", display_name="Bob", classroom=alice_class)
+
+
+@pytest.fixture
+def erin(alice_class):
+    return StudentFactory(username="erin", display_name="Erin", classroom=alice_class)
+
+
+@pytest.fixture
+def dave(db):
+    return TeacherFactory(username="dave", display_name="Dave")
+
+
+@pytest.fixture
+def dave_class(dave):
+    return ClassroomFactory(teacher=dave, name="6A Kana", default_script="katakana")
+
+
+@pytest.fixture
+def charlie(dave_class):
+    return StudentFactory(username="charlie", display_name="Charlie", classroom=dave_class)
+
+
+@pytest.fixture
+def dana(db):
+    return SelfLearnerFactory(username="dana", display_name="Dana")
+
+
+@pytest.fixture
+def as_alice(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def as_bob(client, bob):
+    client.force_login(bob)
+    return client
+
+
+@pytest.fixture
+def as_charlie(client, charlie):
+    client.force_login(charlie)
+    return client
+
+
+@pytest.fixture
+def as_dave(client, dave):
+    client.force_login(dave)
+    return client
+
+
+@pytest.fixture
+def password() -> str:
+    return PASSWORD

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
+from factories import PASSWORD
 
 from learning.models.accounts import LoginFailure
 from learning.services.accounts import (
@@ -20,11 +21,6 @@ SCHOOL = "203.0.113.7"
 
 def login(client: Client, username: str, password: str, address: str = SCHOOL):
     return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
-
-
-@pytest.fixture
-def bob(db):
-    return user_create(username="bob", password="bob-kana-123", role="student")
 
 
 # --- sign-up ---------------------------------------------------------------------------
@@ -105,10 +101,11 @@ def test_sign_up_cannot_create_a_student_account(client):
     ],
 )
 def test_sign_up_rejects_bad_input_with_a_message(client, bob, data, field):
+    users = User.objects.count()
     response = client.post("/signup/", {"role": "self", **data})
     assert response.status_code == 400
     assert response.context["form"].errors[field]
-    assert User.objects.count() == 1
+    assert User.objects.count() == users
 
 
 @pytest.mark.django_db
@@ -124,7 +121,7 @@ def test_the_sign_up_page_renders_its_role_choice(client):
 
 
 def test_login_and_logout(client, bob):
-    assert login(client, "bob", "bob-kana-123").status_code == 302
+    assert login(client, "bob", PASSWORD).status_code == 302
     assert client.get("/").context["user"] == bob
     assert client.post("/logout/").status_code == 302
     assert not client.get("/").context["user"].is_authenticated
@@ -163,7 +160,7 @@ def test_one_username_hammered_is_locked_out_with_a_clear_message(client, bob, s
     assert "Too many failed attempts" in response.content.decode()
     assert int(response["Retry-After"]) > 0
     # Even the right password waits out the cool-off: no guess is checked meanwhile.
-    response = login(client, "bob", "bob-kana-123")
+    response = login(client, "bob", PASSWORD)
     assert response.status_code == 429
     assert not client.get("/").context["user"].is_authenticated
     assert LoginFailure.objects.filter(username="bob").count() == 5
@@ -174,16 +171,16 @@ def test_the_lock_does_not_touch_other_users_or_other_addresses(client, bob, set
     user_create(username="ann", password="ann-kana-123", role="student")
     for _ in range(3):
         login(client, "bob", "guess")
-    assert login(client, "bob", "bob-kana-123").status_code == 429
+    assert login(client, "bob", PASSWORD).status_code == 429
     assert login(Client(), "ann", "ann-kana-123").status_code == 302
-    assert login(Client(), "bob", "bob-kana-123", address="198.51.100.2").status_code == 302
+    assert login(Client(), "bob", PASSWORD, address="198.51.100.2").status_code == 302
 
 
 def test_the_limiter_ignores_case_and_surrounding_spaces(client, bob, settings):
     settings.LOGIN_FAILURE_LIMIT = 3
     for name in ["bob", "BOB", " Bob "]:
         login(client, name, "guess")
-    assert login(client, "bob", "bob-kana-123").status_code == 429
+    assert login(client, "bob", PASSWORD).status_code == 429
 
 
 def test_the_cool_off_ends_after_the_configured_minutes(bob, settings):
@@ -207,7 +204,7 @@ def test_the_cool_off_ends_after_the_configured_minutes(bob, settings):
     )
     # And the page lets bob in now (12 minutes later), clearing his record.
     client = Client()
-    assert login(client, "bob", "bob-kana-123").status_code == 302
+    assert login(client, "bob", PASSWORD).status_code == 302
     assert not LoginFailure.objects.filter(username="bob").exists()
 
 
@@ -215,10 +212,10 @@ def test_a_success_clears_the_failures(client, bob, settings):
     settings.LOGIN_FAILURE_LIMIT = 3
     login(client, "bob", "guess")
     login(client, "bob", "guess")
-    assert login(client, "bob", "bob-kana-123").status_code == 302
+    assert login(client, "bob", PASSWORD).status_code == 302
     client.post("/logout/")
     login(client, "bob", "guess")
-    assert login(client, "bob", "bob-kana-123").status_code == 302
+    assert login(client, "bob", PASSWORD).status_code == 302
 
 
 def test_the_forwarded_address_is_used_only_behind_trusted_proxies(bob, settings):

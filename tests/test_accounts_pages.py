@@ -3,9 +3,9 @@
 import pytest
 from django.http import HttpResponse
 from django.urls import include, path
+from factories import PASSWORD
 
 from learning.permissions import role_required
-from learning.services.accounts import user_create
 
 
 @role_required("teacher")
@@ -22,23 +22,6 @@ urlpatterns = [
     path("teach/secret-roster/", teacher_only),
     path("", include("kanagame.urls")),
 ]
-
-
-@pytest.fixture
-def alice(db):
-    return user_create(
-        username="alice", password="alice-pass-1", role="teacher", display_name="Alice Sensei"
-    )
-
-
-@pytest.fixture
-def bob(db):
-    return user_create(username="bob", password="bob-pass-12", role="student")
-
-
-@pytest.fixture
-def charlie(db):
-    return user_create(username="charlie", password="charlie-pass", role="self")
 
 
 @pytest.mark.urls(__name__)
@@ -92,7 +75,7 @@ def test_the_current_page_is_marked_in_the_navigation(client):
     assert '<a href="/login/" aria-current="page">' not in body
 
 
-def test_the_navigation_shows_what_each_role_can_do(client, alice, bob, charlie):
+def test_the_navigation_shows_what_each_role_can_do(client, alice, bob, dana):
     client.force_login(alice)
     teacher_page = client.get("/").content.decode()
     assert 'href="/teach/"' in teacher_page and 'href="/learn/"' not in teacher_page
@@ -103,7 +86,7 @@ def test_the_navigation_shows_what_each_role_can_do(client, alice, bob, charlie)
     assert 'href="/learn/"' in student_page and 'href="/teach/"' not in student_page
     assert 'href="/daily/"' not in student_page
 
-    client.force_login(charlie)
+    client.force_login(dana)
     learner_page = client.get("/").content.decode()
     assert 'href="/daily/"' in learner_page and 'href="/teach/"' not in learner_page
     assert 'href="/signup/"' not in learner_page
@@ -141,7 +124,7 @@ def test_a_missing_csrf_token_gets_the_friendly_expired_page(bob):
     from django.test import Client
 
     strict = Client(enforce_csrf_checks=True)
-    response = strict.post("/login/", {"username": "bob", "password": "bob-pass-12"})
+    response = strict.post("/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 403
     assert "This form has expired" in response.content.decode()
 

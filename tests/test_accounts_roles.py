@@ -5,6 +5,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.test import RequestFactory
+from factories import PASSWORD
 
 from learning.models import Profile
 from learning.permissions import role_required
@@ -21,23 +22,6 @@ def learner_page(request):
     return HttpResponse("learner page")
 
 
-@pytest.fixture
-def alice(db):
-    return user_create(
-        username="alice", password="pw-alice-123", role="teacher", display_name="Alice Sensei"
-    )
-
-
-@pytest.fixture
-def bob(db):
-    return user_create(username="bob", password="pw-bob-123", role="student")
-
-
-@pytest.fixture
-def charlie(db):
-    return user_create(username="charlie", password="pw-charlie-1", role="self")
-
-
 def request_as(user, path="/teach/secret/"):
     request = RequestFactory().get(path)
     request.user = user
@@ -45,7 +29,7 @@ def request_as(user, path="/teach/secret/"):
 
 
 def test_user_create_makes_the_user_and_profile(alice):
-    assert alice.check_password("pw-alice-123")
+    assert alice.check_password(PASSWORD)
     assert alice.email == ""
     profile = Profile.objects.get(user=alice)
     assert (profile.role, profile.display_name, profile.name) == (
@@ -74,9 +58,9 @@ def test_a_student_gets_403_on_a_teacher_page(bob):
         teacher_page(request_as(bob))
 
 
-def test_both_learner_roles_reach_learner_pages_but_teachers_do_not(alice, bob, charlie):
+def test_both_learner_roles_reach_learner_pages_but_teachers_do_not(alice, bob, dana):
     assert learner_page(request_as(bob)).status_code == 200
-    assert learner_page(request_as(charlie)).status_code == 200
+    assert learner_page(request_as(dana)).status_code == 200
     with pytest.raises(PermissionDenied):
         learner_page(request_as(alice))
 

@@ -2,10 +2,9 @@
 
 import pytest
 from django.urls import reverse
+from factories import answer
 
 from learning.models import Assignment, Classroom, Membership
-
-from .factories import answer
 
 
 def _class_pages(classroom, student_id):

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from factories import answer, game, memory
 
 from learning.models import Assignment, Kana, LearnerActivity
 from learning.selectors_classroom import (
@@ -13,8 +14,6 @@ from learning.selectors_classroom import (
     PROGRESS_CSV_COLUMNS,
     assignment_progress,
 )
-
-from .factories import answer, game, memory
 
 
 def _csv(response):

@@ -4,13 +4,12 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from factories import answer, game, memory
 
 from learning.models import ConfusionSummary, LearnerActivity, Membership, Role
 from learning.services.accounts import user_create
 from learning.services.classroom_summaries import summaries_refresh_classes
 from learning.tasks_classroom import refresh_all_class_summaries, refresh_summaries_after_game
-
-from .factories import answer, game, memory
 
 
 def _student(classroom, name):

@@ -2,11 +2,10 @@
 
 from django.contrib.auth import authenticate, get_user_model
 from django.urls import reverse
+from factories import answer
 
 from learning.models import ConfusionSummary, LearningEvent, Membership
 from learning.services.classroom import JOIN_CODE_ALPHABET
-
-from .factories import answer
 
 User = get_user_model()
 

@@ -59,7 +59,7 @@ def assert_hides(page: str, *, state_json: dict, seat: int | None, seed: int) ->
 
 
 @pytest.fixture
-def mid_game(alice, bob, erin, classroom):
+def mid_game(alice, bob, erin, alice_class):
     """Bob (seat 0) and Erin (seat 1) against two CPUs, a few moves in, in Alice's class."""
     table = table_create(
         user=bob,
@@ -71,7 +71,7 @@ def mid_game(alice, bob, erin, classroom):
             {"kind": "bot", "level": "normal"},
             {"kind": "bot", "level": "hard"},
         ],
-        classroom=classroom,
+        classroom=alice_class,
     )
     eng = get_engine(ENGINE)
     rng = random.Random(5)

@@ -306,7 +306,7 @@ def test_worker_mode_queues_bots_and_a_timer_without_playing_inline(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_classroom_selectors(bob, erin, classroom, count_engine):
+def test_classroom_selectors(bob, erin, alice_class, count_engine):
     from games.selectors import games_finished_by, tables_for_classroom
 
     finished = table_create(
@@ -314,14 +314,14 @@ def test_classroom_selectors(bob, erin, classroom, count_engine):
         engine=count_engine,
         options={"target": 3},
         seats=[{"kind": "human", "user": bob}, {"kind": "bot"}],
-        classroom=classroom,
+        classroom=alice_class,
     )
     table_play(table=finished, user=bob, version=0, token="a", key=ADD2)  # 2, CPU: 4 -> over
     playing = duo(bob, erin, count_engine)
-    playing.classroom = classroom
+    playing.classroom = alice_class
     playing.save()
-    assert set(tables_for_classroom(classroom=classroom)) == {finished, playing}
-    assert list(tables_for_classroom(classroom=classroom, status="finished")) == [finished]
+    assert set(tables_for_classroom(classroom=alice_class)) == {finished, playing}
+    assert list(tables_for_classroom(classroom=alice_class, status="finished")) == [finished]
     games = games_finished_by(user=bob)
     assert [g.table_id for g in games] == [finished.pk]
     assert games[0].duration.total_seconds() >= 0 and games[0].seat == 0

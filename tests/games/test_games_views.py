@@ -500,7 +500,7 @@ def test_learning_hook_records_what_the_learner_saw(dana):
     assert 'id="table-prompts"' in page  # "new" prompts for the dealt cards
 
 
-def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classroom):
+def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, alice_class, dave_class):
     from datetime import timedelta
 
     from django.utils import timezone
@@ -508,7 +508,7 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classr
     from learning.models import Assignment
 
     assignment = Assignment.objects.create(
-        classroom=classroom,
+        classroom=alice_class,
         title="Rows of kana",
         engine=FAMILIES,
         options={"variant": "gojuon"},
@@ -526,17 +526,17 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, classr
         {
             "assignment": assignment.pk,
             **families_form(
-                variant="gojuon", script="katakana", seat_1="easy", classroom=str(classroom.pk)
+                variant="gojuon", script="katakana", seat_1="easy", classroom=str(alice_class.pk)
             ),
         },
     )
     assert response.status_code == 302
     table = Table.objects.get(created_by=bob)
-    assert table.assignment == assignment and table.classroom == classroom
+    assert table.assignment == assignment and table.classroom == alice_class
     # Someone outside the class cannot attach a table to it.
     client_for(charlie).post(
         f"/play/new/{FAMILIES}/",
-        {"assignment": assignment.pk, **families_form(seat_1="easy")},
+        {"assignment": assignment.pk, **families_form(seat_1="easy", classroom=str(dave_class.pk))},
     )
     assert Table.objects.get(created_by=charlie).assignment is None
 

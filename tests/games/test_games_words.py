@@ -137,7 +137,7 @@ def test_word_forms_are_labelled_with_their_card_sources(dana):
     raise AssertionError("no word was ever formable")
 
 
-def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, classroom):
+def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, alice_class):
     from games.services.tables import table_create
 
     table = table_create(
@@ -149,7 +149,7 @@ def test_words_board_hides_other_hands_and_the_pile(dana, alice, bob, erin, clas
             {"kind": "human", "user": erin},
             {"kind": "bot", "level": "normal"},
         ],
-        classroom=classroom,
+        classroom=alice_class,
     )
     clients = {0: client_for(bob), 1: client_for(erin)}
     eng = get_engine(WORDS)

@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from factories import SelfLearnerFactory, UserFactory
 
 from learning.demo_learning import seed_demo_learning
 from learning.models import KanaMemory, LearningEvent
@@ -10,9 +11,9 @@ from learning.models import KanaMemory, LearningEvent
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_gives_history_once(user_maker):
-    learner = user_maker("learner", "self")
-    student = user_maker("student1", "student")
+def test_seed_gives_history_once():
+    learner = SelfLearnerFactory(username="learner")
+    student = UserFactory(username="student1")
     out = io.StringIO()
     seed_demo_learning(out)
     counts = (LearningEvent.objects.count(), KanaMemory.objects.count())
@@ -24,10 +25,10 @@ def test_seed_gives_history_once(user_maker):
     assert "learner" in out.getvalue()
 
 
-def test_seed_adds_history_on_top_of_a_demo_games_exposures(user_maker):
+def test_seed_adds_history_on_top_of_a_demo_games_exposures():
     from learning.services.play import play_observed
 
-    learner = user_maker("learner", "self")
+    learner = SelfLearnerFactory(username="learner")
     play_observed(
         user=learner,
         table_id=1,
