@@ -103,6 +103,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+# The load benchmark's per-request CPU time and query count (kanagame/server_timing.py).
+if env_bool("KANAGAME_SERVER_TIMING", False):
+    MIDDLEWARE.insert(0, "kanagame.server_timing.ServerTimingMiddleware")
 
 ROOT_URLCONF = "kanagame.urls"
 
@@ -187,6 +190,17 @@ CELERY_BEAT_SCHEDULE["games-timeouts-sweep"] = {
 }
 
 # --- Auth ---------------------------------------------------------------------------------
+# Argon2id (the hasher Django's documentation recommends) at OWASP's cost, about 30 ms of CPU
+# per log-in against PBKDF2's 340 ms (kanagame/accounts/hashers.py, docs/bench.md). Older
+# hashes (PBKDF2, or Argon2 with other parameters) still verify and are re-hashed with these
+# settings at the user's next successful log-in.
+PASSWORD_HASHERS = [
+    "kanagame.accounts.hashers.SchoolArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {
