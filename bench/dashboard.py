@@ -60,8 +60,10 @@ def build(rng: random.Random, now: datetime) -> None:
     from django.db import connection, transaction
 
     from games.models import Seat, Table, TableStatus
+    from kanagame.accounts.models import Profile
+    from learning.classroom.models import Assignment, Classroom, Membership
     from learning.kana_table import VISUAL_CONFUSABLES
-    from learning.models import Assignment, Classroom, Kana, KanaMemory, Membership, Profile
+    from learning.models import Kana, KanaMemory
 
     user_model = get_user_model()
     password = make_password("kana-bench-2026")
@@ -210,8 +212,9 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from learning.models import Classroom, LearningEvent
-    from learning.services.classroom_summaries import summaries_refresh_classes
+    from learning.classroom.models import Classroom
+    from learning.classroom.services.summaries import summaries_refresh_classes
+    from learning.models import LearningEvent
 
     settings.ALLOWED_HOSTS = ["*"]
     setup_test_environment()

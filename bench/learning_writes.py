@@ -40,8 +40,8 @@ def main(argv=None) -> dict:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from kanagame.accounts.services import user_create
     from learning import kana_table
-    from learning.services.accounts import user_create
     from learning.services.play import play_observed
 
     call_command("migrate", verbosity=0)

@@ -55,7 +55,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def play(args: argparse.Namespace) -> dict:
     from django.test import Client
 
-    from learning.services.accounts import user_create
+    from kanagame.accounts.services import user_create
 
     if args.seed is not None:
         import random

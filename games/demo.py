@@ -15,11 +15,10 @@ from django.contrib.auth import get_user_model
 
 from games.engines import action_key
 from games.models import Table, TableStatus
+from games.selectors import classrooms_of
 from games.services.play import table_engine_state, table_play
 from games.services.tables import table_create
-from learning.models import Classroom
 
-DEMO_CLASS_NAME = "Demo class"
 CPU = {"kind": "bot", "level": "normal"}
 
 
@@ -49,7 +48,6 @@ def seed_demo_games(stdout) -> None:
         u.username: u
         for u in get_user_model().objects.filter(username__in=("learner", "student1", "student2"))
     }
-    classroom = Classroom.objects.filter(name=DEMO_CLASS_NAME).first()
     created = 0
     learner = users.get("learner")
     if learner and not Table.objects.filter(created_by=learner).exists():
@@ -62,6 +60,7 @@ def seed_demo_games(stdout) -> None:
         _play_human_moves(table, learner)
         created += 1
     aiko, ben = users.get("student1"), users.get("student2")
+    classroom = next(iter(classrooms_of(user=aiko)), None) if aiko else None  # the demo class
     if classroom and aiko and not Table.objects.filter(created_by=aiko).exists():
         table_create(
             user=aiko,

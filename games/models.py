@@ -62,14 +62,14 @@ class Table(models.Model):
         related_name="tables_created",
     )
     classroom = models.ForeignKey(
-        "learning.Classroom",
+        "classroom.Classroom",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="tables",
     )
     assignment = models.ForeignKey(
-        "learning.Assignment",
+        "classroom.Assignment",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

@@ -1,4 +1,8 @@
-"""Read-side queries of the games app (lobby lists, access rules, classroom summaries)."""
+"""Read-side queries of the games app (lobby lists, access rules, classroom summaries).
+
+What a class is, who is in it and who teaches it, these selectors ask the class scope
+(games/hooks.py) registered by the classroom; `games` imports no app above it.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games.hooks import class_scope
 from games.models import Seat, Table, TableStatus
-from learning.models import Classroom, Membership
 
 
 @dataclass(frozen=True)
@@ -30,11 +34,9 @@ def _is_teacher(user) -> bool:
     return bool(profile and profile.is_teacher)
 
 
-def classrooms_of(*, user) -> QuerySet[Classroom]:
-    """The classes a user belongs to (student) or teaches (teacher)."""
-    if _is_teacher(user):
-        return Classroom.objects.filter(teacher=user)
-    return Classroom.objects.filter(memberships__student=user)
+def classrooms_of(*, user) -> list[Any]:
+    """The classes a user belongs to (student) or teaches (teacher), from the class scope."""
+    return list(class_scope().classes_of(user))
 
 
 def table_access(*, table: Table, user) -> Access:
@@ -51,10 +53,7 @@ def table_access(*, table: Table, user) -> Access:
     seat = table.seats.filter(user=user).first()
     if seat is not None:  # a player: nothing else to check
         return Access(seat=seat, can_join=False, can_watch=False)
-    in_class = table.classroom_id is None or (
-        table.classroom.teacher_id == user.pk
-        or Membership.objects.filter(classroom_id=table.classroom_id, student=user).exists()
-    )
+    in_class = table.classroom_id is None or class_scope().in_class(user, table.classroom_id)
     can_join = (
         seat is None
         and table.status == TableStatus.OPEN
@@ -68,10 +67,9 @@ def table_access(*, table: Table, user) -> Access:
 def _teaches_table(*, table: Table, user) -> bool:
     if not _is_teacher(user):
         return False
-    if table.classroom_id is not None and table.classroom.teacher_id == user.pk:
+    if table.classroom_id is not None and class_scope().teaches(user, table.classroom_id):
         return True
-    players = table.seats.filter(user__isnull=False).values("user_id")
-    return Membership.objects.filter(classroom__teacher=user, student_id__in=players).exists()
+    return table.seats.filter(user_id__in=class_scope().students_of(user)).exists()
 
 
 def tables_open_for(*, user) -> QuerySet[Table]:
@@ -81,12 +79,12 @@ def tables_open_for(*, user) -> QuerySet[Table]:
         status=TableStatus.OPEN, seats__user__isnull=True, seats__bot_level=""
     )
     waiting = waiting.exclude(seats__user=user)
-    classes = classrooms_of(user=user)
+    classes = [classroom.pk for classroom in classrooms_of(user=user)]
     profile = getattr(user, "profile", None)
     if profile is not None and profile.role == "self":
-        scope = Q(classroom__isnull=True) | Q(classroom__in=classes)
+        scope = Q(classroom_id__isnull=True) | Q(classroom_id__in=classes)
     else:
-        scope = Q(classroom__in=classes)
+        scope = Q(classroom_id__in=classes)
     return waiting.filter(scope).distinct().select_related("created_by__profile")[:50]
 
 
@@ -103,18 +101,19 @@ def tables_watchable_by(*, user, limit: int = 30) -> QuerySet[Table]:
     """Tables a teacher may watch: their classes' tables and their students' tables."""
     if not _is_teacher(user):
         return Table.objects.none()
-    students = Membership.objects.filter(classroom__teacher=user).values("student_id")
+    classes = [classroom.pk for classroom in classrooms_of(user=user)]
+    students = class_scope().students_of(user)
     return (
-        Table.objects.filter(Q(classroom__teacher=user) | Q(seats__user__in=students))
+        Table.objects.filter(Q(classroom_id__in=classes) | Q(seats__user__in=students))
         .exclude(status=TableStatus.FINISHED)
         .distinct()
         .order_by("-created_at")[:limit]
     )
 
 
-def tables_for_classroom(*, classroom: Classroom, status: str | None = None) -> QuerySet[Table]:
+def tables_for_classroom(*, classroom: Any, status: str | None = None) -> QuerySet[Table]:
     """The tables of a class (created in it, or linked to one of its assignments)."""
-    tables = Table.objects.filter(classroom=classroom)
+    tables = Table.objects.filter(classroom_id=classroom.pk)
     if status is not None:
         tables = tables.filter(status=status)
     return tables.prefetch_related("seats__user__profile").order_by("-created_at")
@@ -142,7 +141,7 @@ def games_finished_by(
     if since is not None:
         seats = seats.filter(table__finished_at__gte=since)
     if assignment is not None:
-        seats = seats.filter(table__assignment=assignment)
+        seats = seats.filter(table__assignment_id=assignment.pk)
     games = []
     for seat in seats.order_by("-table__finished_at"):
         table = seat.table

@@ -9,7 +9,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kanagame.settings")
 app = Celery("kanagame")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(related_name="tasks_classroom")  # learning/tasks_classroom.py
 
 
 @app.task(name="kanagame.ping")

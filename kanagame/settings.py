@@ -87,8 +87,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    "learning",
+    "kanagame.accounts",
     "games",
+    "learning",
+    "learning.classroom",
 ]
 
 MIDDLEWARE = [
@@ -120,7 +122,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "learning.context_processors.roles",
+                "kanagame.accounts.context_processors.roles",
             ],
         },
     },
@@ -173,7 +175,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
-# Teacher dashboards' summary tables (learning/tasks_classroom.py).
+# Teacher dashboards' summary tables (learning/classroom/tasks.py).
 CELERY_BEAT_SCHEDULE["classroom-summaries"] = {
     "task": "learning.refresh_all_class_summaries",
     "schedule": 15 * 60,
@@ -209,7 +211,7 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
-# Login rate limit (learning/services/accounts.py): after LOGIN_FAILURE_LIMIT failures of one
+# Login rate limit (kanagame/accounts/services.py): after LOGIN_FAILURE_LIMIT failures of one
 # username from one address, that pair waits until the failures are LOGIN_COOLOFF_MINUTES old.
 LOGIN_FAILURE_LIMIT = env_int("KANAGAME_LOGIN_FAILURE_LIMIT", 5)
 LOGIN_COOLOFF_MINUTES = env_int("KANAGAME_LOGIN_COOLOFF_MINUTES", 15)

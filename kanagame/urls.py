@@ -8,8 +8,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("", include("learning.urls.accounts")),
+    path("", include("kanagame.accounts.urls")),
     path("", include("learning.urls.learn")),
-    path("", include("learning.urls.teach")),
+    path("", include("learning.classroom.urls")),
     path("", include("games.urls")),
 ]

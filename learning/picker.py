@@ -292,7 +292,7 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list:
         statuses = kana_statuses_for(learner=learner, now=now)
     assignments = []
     try:
-        from learning.selectors_classroom import assignments_open_for
+        from learning.classroom.selectors import assignments_open_for
     except ImportError:  # the classroom side is optional for self-learners' installs
         assignments_open_for = None
     if assignments_open_for is not None:

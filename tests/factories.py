@@ -14,16 +14,11 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Seat, Table, TableStatus
-from learning.models import (
-    Assignment,
-    Classroom,
-    KanaMemory,
-    LearningEvent,
-    Membership,
-    Role,
-)
-from learning.services.accounts import user_create
-from learning.services.classroom import classroom_create
+from kanagame.accounts.models import Role
+from kanagame.accounts.services import user_create
+from learning.classroom.models import Assignment, Classroom, Membership
+from learning.classroom.services.classroom import classroom_create
+from learning.models import KanaMemory, LearningEvent
 
 PASSWORD = "kana-test-2026"
 

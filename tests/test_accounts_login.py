@@ -8,8 +8,8 @@ from django.test import Client
 from django.utils import timezone
 from factories import PASSWORD
 
-from learning.models.accounts import LoginFailure
-from learning.services.accounts import (
+from kanagame.accounts.models import LoginFailure
+from kanagame.accounts.services import (
     login_failure_record,
     login_lockout_remaining,
     user_create,

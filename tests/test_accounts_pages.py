@@ -5,7 +5,7 @@ from django.http import HttpResponse
 from django.urls import include, path
 from factories import PASSWORD
 
-from learning.permissions import role_required
+from kanagame.accounts.permissions import role_required
 
 
 @role_required("teacher")

@@ -7,9 +7,9 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from factories import PASSWORD
 
-from learning.models import Profile
-from learning.permissions import role_required
-from learning.services.accounts import user_create
+from kanagame.accounts.models import Profile
+from kanagame.accounts.permissions import role_required
+from kanagame.accounts.services import user_create
 
 
 @role_required("teacher")

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from games.models import Table
-from learning.models import Membership
+from learning.classroom.models import Membership
 
 TIMING = re.compile(r'^cpu;dur=(\d+\.\d{3}), db;desc="queries";dur=(\d+)$')
 

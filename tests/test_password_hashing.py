@@ -10,7 +10,7 @@ from django.contrib.auth.hashers import (
     make_password,
 )
 
-from learning.services.accounts import user_create
+from kanagame.accounts.services import user_create
 
 REAL_HASHERS = [
     "kanagame.accounts.hashers.SchoolArgon2PasswordHasher",

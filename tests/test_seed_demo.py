@@ -5,7 +5,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from learning.models import Classroom
+from learning.classroom.models import Classroom
 
 User = get_user_model()
 
@@ -19,7 +19,7 @@ def run_seed() -> str:
 @pytest.fixture
 def own_data_only(monkeypatch):
     """Skip the other teams' hooks where a test is only about the cast itself (speed)."""
-    from learning.management.commands import seed_demo
+    from learning.classroom.management.commands import seed_demo
 
     monkeypatch.setattr(seed_demo, "TEAM_HOOKS", [])
 
@@ -55,7 +55,7 @@ def test_running_it_twice_changes_nothing():
     passwords = dict(User.objects.values_list("username", "password"))
     run_seed()
     assert counts() == first
-    assert first["auth.User"] == 7 and first["learning.Membership"] == 5
+    assert first["auth.User"] == 7 and first["classroom.Membership"] == 5
     assert dict(User.objects.values_list("username", "password")) == passwords
 
 
@@ -79,7 +79,7 @@ def test_the_printed_logins_work(client, own_data_only):
 
 
 def test_it_calls_each_team_hook_that_exists_and_skips_missing_ones(db, tmp_path, monkeypatch):
-    from learning.management.commands import seed_demo
+    from learning.classroom.management.commands import seed_demo
 
     (tmp_path / "demo_hook_probe.py").write_text(
         "CALLS = []\ndef seed(stdout):\n    CALLS.append(1)\n    stdout.write('probe hook ran')\n"
@@ -101,7 +101,7 @@ def test_it_calls_each_team_hook_that_exists_and_skips_missing_ones(db, tmp_path
 
 
 def test_a_failing_hook_is_not_swallowed(db, tmp_path, monkeypatch):
-    from learning.management.commands import seed_demo
+    from learning.classroom.management.commands import seed_demo
 
     (tmp_path / "demo_hook_broken.py").write_text(
         "def seed(stdout):\n    raise RuntimeError('hook exploded')\n"

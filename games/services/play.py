@@ -265,7 +265,7 @@ def after_commit(
         )
     if eng.is_over(after):
         # Teacher dashboards: refresh the players' class summaries (learning/tasks_classroom.py).
-        from learning.tasks_classroom import refresh_summaries_after_game
+        from learning.classroom.tasks import refresh_summaries_after_game
 
         refresh_summaries_after_game.delay_on_commit(table_id)
         return

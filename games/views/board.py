@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
+from games.hooks import class_scope
 from games.models import BotLevel, Table
-from games.selectors import Access, classrooms_of, table_access
+from games.selectors import Access, table_access
 from games.services.play import PlayError, table_play, table_timeouts_run
 from games.services.tables import (
     TableError,
@@ -107,7 +108,7 @@ def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpRe
     (409 when joining) or that they have no seat at it (403).
     """
     if table.classroom_id is not None and not (
-        classrooms_of(user=request.user).filter(pk=table.classroom_id).exists()
+        class_scope().in_class(request.user, table.classroom_id)
     ):
         return _error_page(request, _("This table belongs to another class."), 403)
     if joining and table.status == "finished":

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import ENGINES
 from games.forms import TableCreateForm
+from games.hooks import class_scope
 from games.selectors import (
     classrooms_of,
     table_access,
@@ -51,29 +52,12 @@ def _rows(tables, user) -> list[dict]:
     return rows
 
 
-def _assignments(user) -> list[dict]:
-    """The student's open assignments with a link that creates a table for each."""
-    from learning.selectors_classroom import assignments_open_for
-
-    rows = []
-    for assignment in assignments_open_for(student=user):
-        engine = assignment.engine if assignment.engine in ENGINE_BLURBS else "kazoku-families"
-        rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
-    return rows
-
-
 def _assignment_for(request: HttpRequest, engine: str):
     """The assignment named by ``?assignment=`` if it is one of the user's class's."""
-    from learning.models import Assignment
-
     raw = request.GET.get("assignment") or request.POST.get("assignment")
     if not raw or not str(raw).isdigit():
         return None
-    return (
-        Assignment.objects.filter(pk=int(raw), classroom__memberships__student=request.user)
-        .select_related("classroom")
-        .first()
-    )
+    return class_scope().assignment_for(request.user, int(raw))
 
 
 def _initial_from(assignment) -> dict:
@@ -88,7 +72,6 @@ def _initial_from(assignment) -> dict:
 def lobby(request: HttpRequest) -> HttpResponse:
     user = request.user
     context = {
-        "assignments": _assignments(user),
         "games": _games(),
         "open_tables": _rows(tables_open_for(user=user), user),
         "my_tables": _rows(tables_of(user=user), user),

@@ -6,3 +6,13 @@ class ClassroomConfig(AppConfig):
     label = "classroom"
     default_auto_field = "django.db.models.BigAutoField"
     verbose_name = "Classroom"
+
+    def ready(self) -> None:
+        """Plug the classroom into the layers below it (learning/classroom/hooks.py)."""
+        from games import hooks as games_hooks
+        from games.signals import table_finished
+        from learning.classroom import hooks
+
+        games_hooks.register_class_scope(hooks.ClassroomScope())
+        games_hooks.register_lobby_panel(hooks.assignments_panel)
+        table_finished.connect(hooks.refresh_after_game, dispatch_uid="classroom-summaries")

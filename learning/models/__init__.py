@@ -1,12 +1,9 @@
-"""Learning models, one module per area (accounts, kana catalog, classroom, memory)."""
+"""Learning models: the kana catalog and the learner's memory (events, FSRS, prompts).
 
-from .accounts import Profile, Role
-from .assignments import Assignment, GoalKind
-from .classroom import Classroom, Membership
+Accounts live in kanagame/accounts/models.py, the classroom in learning/classroom/models/."""
+
 from .kana import Kana, Script
 from .memory import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
-from .summaries import ConfusionSummary, LearnerActivity
 
-__all__ = ["Assignment", "GoalKind", "Classroom", "Kana", "Membership", "Profile", "Role", "Script"]
+__all__ = ["Kana", "Script"]
 __all__ += ["DailySession", "KanaMemory", "LearnerSettings", "LearningEvent", "Prompt"]
-__all__ += ["ConfusionSummary", "LearnerActivity"]

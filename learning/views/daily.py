@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from learning.models import Role
+from kanagame.accounts.models import Role
+from kanagame.accounts.permissions import role_required
 from learning.models.memory import DailyGoalKind
-from learning.permissions import role_required
 from learning.services import daily as daily_service
 
 

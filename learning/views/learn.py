@@ -14,8 +14,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from kanagame.accounts.permissions import learner_required
 from learning import charts, selectors
-from learning.permissions import learner_required
 from learning.services import quiz as quiz_service
 from learning.services.play import (
     PromptError,

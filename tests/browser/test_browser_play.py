@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from learning.services.accounts import user_create
+from kanagame.accounts.services import user_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # Fixture order matters: the database work (``learner``) happens before ``browser`` starts

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from factories import answer
 
-from learning.models import Assignment, Classroom, Membership
+from learning.classroom.models import Assignment, Classroom, Membership
 
 
 def _class_pages(classroom, student_id):

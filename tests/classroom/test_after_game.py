@@ -8,7 +8,7 @@ from games.engines import ENGINES
 from games.engines.base import action_key
 from games.services.play import table_play
 from games.services.tables import table_create
-from learning.models import LearnerActivity
+from learning.classroom.models import LearnerActivity
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,12 +8,13 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import answer, game, memory
 
-from learning.models import Assignment, Kana, LearnerActivity
-from learning.selectors_classroom import (
+from learning.classroom.models import Assignment, LearnerActivity
+from learning.classroom.selectors import (
     ASSIGNMENT_CSV_COLUMNS,
     PROGRESS_CSV_COLUMNS,
     assignment_progress,
 )
+from learning.models import Kana
 
 
 def _csv(response):
@@ -131,7 +132,7 @@ def test_bad_assignment_input_is_refused(as_alice, alice_class):
 
 
 def test_a_completed_assignment_leaves_the_pickers_list(alice_class, bob):
-    from learning.selectors_classroom import assignments_open_for
+    from learning.classroom.selectors import assignments_open_for
 
     a = _assignment(alice_class, goal_kind="reviews", goal_value=1, script="mixed")
     assert assignments_open_for(student=bob, now=timezone.now()) == [a]
@@ -148,7 +149,7 @@ def test_a_recommended_assignment_is_open_for_the_picker(as_alice, alice_class, 
          "goal_value": 40},
     )  # fmt: skip
     assert response.status_code == 302
-    from learning.selectors_classroom import assignments_open_for
+    from learning.classroom.selectors import assignments_open_for
 
     [a] = assignments_open_for(student=bob, now=timezone.now())
     assert a.is_recommended and a.options == {} and a.goal_value == 40

@@ -6,10 +6,11 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import answer, game, memory
 
-from learning.models import ConfusionSummary, LearnerActivity, Membership, Role
-from learning.services.accounts import user_create
-from learning.services.classroom_summaries import summaries_refresh_classes
-from learning.tasks_classroom import refresh_all_class_summaries, refresh_summaries_after_game
+from kanagame.accounts.models import Role
+from kanagame.accounts.services import user_create
+from learning.classroom.models import ConfusionSummary, LearnerActivity, Membership
+from learning.classroom.services.summaries import summaries_refresh_classes
+from learning.classroom.tasks import refresh_all_class_summaries, refresh_summaries_after_game
 
 
 def _student(classroom, name):

@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from learning.models import Assignment, Classroom, LearnerActivity, LearningEvent
+from learning.classroom.models import Assignment, Classroom, LearnerActivity
+from learning.models import LearningEvent
 
 
 @pytest.mark.django_db

@@ -6,9 +6,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from learning.models import Assignment, Membership
-from learning.selectors_classroom import assignments_open_for
-from learning.services.classroom import (
+from learning.classroom.models import Assignment, Membership
+from learning.classroom.selectors import assignments_open_for
+from learning.classroom.services.classroom import (
     JOIN_CODE_ALPHABET,
     classroom_code_regenerate,
     classroom_create,

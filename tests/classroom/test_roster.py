@@ -4,8 +4,9 @@ from django.contrib.auth import authenticate, get_user_model
 from django.urls import reverse
 from factories import answer
 
-from learning.models import ConfusionSummary, LearningEvent, Membership
-from learning.services.classroom import JOIN_CODE_ALPHABET
+from learning.classroom.models import ConfusionSummary, Membership
+from learning.classroom.services.classroom import JOIN_CODE_ALPHABET
+from learning.models import LearningEvent
 
 User = get_user_model()
 
@@ -112,8 +113,8 @@ def test_class_creation_settings_code_and_closing(as_alice, alice):
 def test_deleting_a_student_keeps_the_games_their_classmates_played(as_alice, alice_class, bob):
     from games.models import Seat, Table
     from games.services.tables import table_create
-    from learning.models import Role
-    from learning.services.accounts import user_create
+    from kanagame.accounts.models import Role
+    from kanagame.accounts.services import user_create
 
     eve = user_create(username="eve", password="kana-test-pass-1", role=Role.STUDENT)
     Membership.objects.create(classroom=alice_class, student=eve)

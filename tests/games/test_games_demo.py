@@ -6,8 +6,8 @@ import pytest
 
 from games.demo import seed_demo_games
 from games.models import Table
-from learning.models import Classroom, Membership
-from learning.services.accounts import user_create
+from kanagame.accounts.services import user_create
+from learning.classroom.models import Classroom, Membership
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

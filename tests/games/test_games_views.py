@@ -505,7 +505,7 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, alice_
 
     from django.utils import timezone
 
-    from learning.models import Assignment
+    from learning.classroom.models import Assignment
 
     assignment = Assignment.objects.create(
         classroom=alice_class,

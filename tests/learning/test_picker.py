@@ -103,7 +103,8 @@ def test_every_recommendation_explains_itself_in_one_sentence():
 
 @pytest.mark.django_db
 def test_recommend_reads_the_learners_memory_and_assignments(bob):
-    from learning.models import Assignment, Classroom, KanaMemory, Membership
+    from learning.classroom.models import Assignment, Classroom, Membership
+    from learning.models import KanaMemory
 
     now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
     for k in ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to"):

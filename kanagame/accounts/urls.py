@@ -1,0 +1,12 @@
+"""URLs of the learning app's account pages (login, logout, sign-up)."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from kanagame.accounts import views as accounts
+
+urlpatterns = [
+    path("login/", accounts.RateLimitedLoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", accounts.signup, name="signup"),
+]

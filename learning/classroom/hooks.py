@@ -1,0 +1,88 @@
+"""What the classroom plugs into the layers below it (registered in ClassroomConfig.ready()).
+
+`games` and `learning` never import the classroom; they ask through these:
+
+- the class scope of games/hooks.py (`ClassroomScope`): classes of a user, who teaches whom,
+  a student's assignment by id: table access, lobby lists and the create-table form;
+- the lobby panel of games/hooks.py (`assignments_panel`): a student's open assignments;
+- games.signals.table_finished (`refresh_after_game`): refresh the dashboards' summary rows
+  of the players' classes once the game's last move is committed;
+- the picker's "assignments first" rule (`picker_assignments`): a student's open assignments
+  as `learning.picker.AssignmentInfo`, registered with the picker's registration point.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Q, QuerySet
+from django.utils import formats, timezone
+
+from games.views.common import ENGINE_BLURBS, engine_name
+from learning.classroom.models import Assignment, Classroom, Membership
+from learning.classroom.selectors import assignments_open_for
+from learning.classroom.tasks import refresh_summaries_after_game
+from learning.picker import AssignmentInfo
+
+
+def _is_teacher(user) -> bool:
+    profile = getattr(user, "profile", None)
+    return bool(profile and profile.is_teacher)
+
+
+class ClassroomScope:
+    """games.hooks.ClassScope answered from the classroom's models."""
+
+    def classes_of(self, user) -> QuerySet[Classroom]:
+        if _is_teacher(user):
+            return Classroom.objects.filter(teacher=user)
+        return Classroom.objects.filter(memberships__student=user)
+
+    def in_class(self, user, class_id: int) -> bool:
+        return Classroom.objects.filter(
+            Q(teacher=user) | Q(memberships__student=user), pk=class_id
+        ).exists()
+
+    def teaches(self, user, class_id: int) -> bool:
+        return Classroom.objects.filter(pk=class_id, teacher=user).exists()
+
+    def students_of(self, teacher) -> QuerySet:
+        return Membership.objects.filter(classroom__teacher=teacher).values("student_id")
+
+    def assignment_for(self, user, assignment_id: int) -> Assignment | None:
+        return (
+            Assignment.objects.filter(pk=assignment_id, classroom__memberships__student=user)
+            .select_related("classroom")
+            .first()
+        )
+
+
+def assignments_panel(user) -> tuple[str, dict] | None:
+    """The lobby's "Your assignments" block, with a link that opens a table for each."""
+    rows = []
+    for assignment in assignments_open_for(student=user):
+        engine = assignment.engine if assignment.engine in ENGINE_BLURBS else "kazoku-families"
+        rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
+    if not rows:
+        return None
+    return "classroom/lobby_assignments.html", {"assignments": rows}
+
+
+def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:
+    """games.signals.table_finished: the players' class summaries, after the commit."""
+    refresh_summaries_after_game.delay_on_commit(table_id)
+
+
+def picker_assignments(learner, now: datetime) -> list[AssignmentInfo]:
+    """The picker's "assignments first" rule: the learner's open assignments."""
+    return [
+        AssignmentInfo(
+            id=a.pk,
+            engine=a.engine,
+            options=dict(a.options or {}),
+            script=a.script,
+            due_label=formats.date_format(timezone.localtime(a.due_at), "DATE_FORMAT"),
+            title=a.title,
+        )
+        for a in assignments_open_for(student=learner, now=now)
+    ]

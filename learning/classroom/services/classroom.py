@@ -1,0 +1,276 @@
+"""Classroom writes: classes and join codes, student accounts without email, rosters.
+
+Decisions (docs/classroom.md):
+- Join codes are 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S,
+  8/B, U/V); typed codes are normalised (case, spaces, dashes) before lookup.
+- Students never give an email: a display name and a password. The username is generated
+  from the display name (``hana-347``) unless the student picks one on /join/.
+- A teacher may delete a student's account only when every class the student is in is one
+  of theirs; otherwise they can remove the student from their class only.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from kanagame.accounts.models import Role
+from kanagame.accounts.services import user_create
+from learning.classroom.models import Assignment, Classroom, Membership
+
+JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
+JOIN_CODE_LENGTH = 6
+USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{2,29}$")
+PASSWORD_WORDS = (
+    "sakura", "neko", "inu", "tora", "kumo", "yama", "kawa", "umi", "hoshi", "tsuki",
+    "hana", "kaze", "sora", "mori", "kitsune", "tanuki", "usagi", "kame", "fune", "yuki",
+)  # fmt: skip
+MAX_ROSTER = 60
+
+
+class ClassroomError(ValidationError):
+    """A classroom action refused with a message for the user (views answer 400/404/409)."""
+
+
+class UnknownClassCode(ClassroomError):
+    """No open class has this code (the join page counts these to slow down guessing)."""
+
+
+# --- join codes ---------------------------------------------------------------------------
+
+
+def join_code_normalize(raw: str) -> str:
+    """Upper-case, drop spaces and dashes: "kmn-7rt" and "KMN 7RT" are the same code."""
+    return re.sub(r"[^0-9A-Z]", "", (raw or "").upper())
+
+
+def _join_code_new() -> str:
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Classroom.objects.filter(join_code=code).exists():
+            return code
+
+
+def classroom_create(
+    *, teacher: AbstractBaseUser, name: str, level: str = "", default_script: str = "hiragana"
+) -> Classroom:
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                return Classroom.objects.create(
+                    teacher=teacher,
+                    name=name.strip(),
+                    level=level.strip(),
+                    default_script=default_script,
+                    join_code=_join_code_new(),
+                )
+        except IntegrityError:  # two teachers drew the same code at once: draw again
+            continue
+    raise ClassroomError(_("Could not create a join code, please try again."))
+
+
+def classroom_update(
+    *, classroom: Classroom, name: str, level: str, default_script: str, is_open: bool
+) -> Classroom:
+    classroom.name = name.strip()
+    classroom.level = level.strip()
+    classroom.default_script = default_script
+    classroom.is_open = is_open
+    classroom.save(update_fields=["name", "level", "default_script", "is_open"])
+    return classroom
+
+
+def classroom_code_regenerate(*, classroom: Classroom) -> Classroom:
+    """A new join code; the old one stops working at once (students already in stay in)."""
+    classroom.join_code = _join_code_new()
+    classroom.save(update_fields=["join_code"])
+    return classroom
+
+
+def classroom_set_open(*, classroom: Classroom, is_open: bool) -> Classroom:
+    classroom.is_open = is_open
+    classroom.save(update_fields=["is_open"])
+    return classroom
+
+
+def classroom_for_code(*, code: str) -> Classroom:
+    """The open class with this code, or ClassroomError with one message for both cases.
+
+    Closed and unknown codes get the same answer, so the page does not reveal which codes exist.
+    """
+    normalized = join_code_normalize(code)
+    typed = (code or "").strip().upper()  # codes set by hand may keep a dash ("DEMO-KANA")
+    classroom = Classroom.objects.filter(join_code__in={normalized, typed}, is_open=True).first()
+    if not normalized or classroom is None:
+        raise UnknownClassCode(_("This class code is unknown or the class is closed."))
+    return classroom
+
+
+# --- student accounts ---------------------------------------------------------------------
+
+
+def _slug(display_name: str) -> str:
+    ascii_name = (
+        unicodedata.normalize("NFKD", display_name).encode("ascii", "ignore").decode().lower()
+    )
+    return re.sub(r"[^a-z0-9]+", "", ascii_name)[:16] or "student"
+
+
+def username_generate(*, display_name: str) -> str:
+    """``hana-347``: readable, unique, no personal data beyond the chosen display name."""
+    user_model = get_user_model()
+    base = _slug(display_name)
+    for digits in (3, 3, 3, 4, 4, 5, 6):
+        candidate = f"{base}-{secrets.randbelow(9 * 10 ** (digits - 1)) + 10 ** (digits - 1)}"
+        if not user_model.objects.filter(username=candidate).exists():
+            return candidate
+    raise ClassroomError(_("Could not find a free username, please try again."))
+
+
+def password_generate() -> str:
+    """A one-time password a child can type from a printed card: ``kumo-tora-482``."""
+    first, second = secrets.choice(PASSWORD_WORDS), secrets.choice(PASSWORD_WORDS)
+    return f"{first}-{second}-{secrets.randbelow(900) + 100}"
+
+
+def _display_name_clean(display_name: str) -> str:
+    name = " ".join((display_name or "").split())
+    if not name:
+        raise ClassroomError(_("Please enter a name."))
+    if len(name) > 60:
+        raise ClassroomError(_("Names are at most 60 characters."))
+    return name
+
+
+def _student_account_create(*, username: str, password: str, display_name: str):
+    return user_create(
+        username=username, password=password, role=Role.STUDENT, display_name=display_name
+    )
+
+
+def student_join(
+    *, code: str, display_name: str, password: str, username: str = ""
+) -> AbstractBaseUser:
+    """Create a student account and put it in the class with this join code."""
+    classroom = classroom_for_code(code=code)
+    display_name = _display_name_clean(display_name)
+    username = username.strip().lower()
+    user_model = get_user_model()
+    if username:
+        if not USERNAME_RE.match(username):
+            raise ClassroomError(
+                _(
+                    "Usernames are 3 to 30 lower-case letters, digits, - or _, "
+                    "starting with a letter or digit."
+                )
+            )
+        if user_model.objects.filter(username=username).exists():
+            raise ClassroomError(_("This username is taken, please choose another one."))
+    else:
+        username = username_generate(display_name=display_name)
+    validate_password(password, user_model(username=username))
+    with transaction.atomic():
+        try:
+            user = _student_account_create(
+                username=username, password=password, display_name=display_name
+            )
+        except IntegrityError as exc:
+            raise ClassroomError(_("This username is taken, please choose another one.")) from exc
+        Membership.objects.create(classroom=classroom, student=user)
+    return user
+
+
+def membership_join(*, student: AbstractBaseUser, code: str) -> Membership:
+    """A logged-in learner joins one more class with its code (idempotent)."""
+    classroom = classroom_for_code(code=code)
+    membership, _created = Membership.objects.get_or_create(classroom=classroom, student=student)
+    return membership
+
+
+def roster_create(*, classroom: Classroom, names_text: str) -> list[dict]:
+    """Accounts for a pasted list of names (one per line); returns the login cards.
+
+    Each card holds the display name, the generated username and a one-time password:
+    the password is only ever returned here (it is stored hashed), so the teacher prints
+    the cards now or resets a password later.
+    """
+    names = [" ".join(line.split()) for line in names_text.splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise ClassroomError(_("Paste at least one name, one per line."))
+    if len(names) > MAX_ROSTER:
+        raise ClassroomError(_("At most %(max)d names at once.") % {"max": MAX_ROSTER})
+    for name in names:
+        _display_name_clean(name)
+    cards = []
+    try:
+        with transaction.atomic():
+            for name in names:
+                username, password = username_generate(display_name=name), password_generate()
+                user = _student_account_create(
+                    username=username, password=password, display_name=name
+                )
+                Membership.objects.create(classroom=classroom, student=user)
+                cards.append({"display_name": name, "username": username, "password": password})
+    except IntegrityError as exc:  # another request took a generated username meanwhile
+        raise ClassroomError(_("Please try again: a username was taken meanwhile.")) from exc
+    return cards
+
+
+def student_rename(*, classroom: Classroom, student: AbstractBaseUser, display_name: str) -> None:
+    profile = student.profile
+    profile.display_name = _display_name_clean(display_name)
+    profile.save(update_fields=["display_name"])
+
+
+def student_password_reset(*, classroom: Classroom, student: AbstractBaseUser) -> str:
+    """A new one-time password (returned once, for a new login card)."""
+    password = password_generate()
+    student.set_password(password)
+    student.save(update_fields=["password"])
+    return password
+
+
+def membership_remove(*, classroom: Classroom, student: AbstractBaseUser) -> None:
+    """The student leaves the class; their account and history stay theirs."""
+    Membership.objects.filter(classroom=classroom, student=student).delete()
+
+
+def student_can_be_deleted_by(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:
+    """Only when every class the student is in belongs to this teacher."""
+    if getattr(getattr(student, "profile", None), "role", None) != Role.STUDENT:
+        return False
+    return (
+        not Membership.objects.filter(student=student).exclude(classroom__teacher=teacher).exists()
+    )
+
+
+def student_delete(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> None:
+    """Delete the student's account and everything attached to it (a real delete)."""
+    if not student_can_be_deleted_by(teacher=teacher, student=student):
+        raise ClassroomError(
+            _("This student is also in another teacher's class: remove them from yours instead.")
+        )
+    student.delete()
+
+
+# --- assignments --------------------------------------------------------------------------
+
+
+def assignment_create(*, classroom: Classroom, **fields) -> Assignment:
+    assignment = Assignment(classroom=classroom, **fields)
+    assignment.full_clean()
+    assignment.save()
+    return assignment
+
+
+def assignment_delete(*, assignment: Assignment) -> None:
+    assignment.delete()
