@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from celery import current_app, shared_task
 
+from games.models import Table
+from games.services.play import table_bots_play, table_timeouts_run
+from games.services.play import timeouts_sweep as sweep
+
 
 def runs_eagerly() -> bool:
     """Whether tasks run inline (embedded default and tests): countdowns are ignored then."""
@@ -17,17 +21,12 @@ def runs_eagerly() -> bool:
 @shared_task(name="games.bots_play")
 def bots_play(table_id: int, version: int) -> int:
     """Play the CPU turns due at ``version`` of the table; a no-op if it moved on."""
-    from games.services.play import table_bots_play
-
     return table_bots_play(table_id=table_id, version=version)
 
 
 @shared_task(name="games.turn_timeout")
 def turn_timeout(table_id: int, version: int) -> int:
     """A turn timer may have run out at ``version``: let a CPU stand-in play if so."""
-    from games.models import Table
-    from games.services.play import table_timeouts_run
-
     table = Table.objects.filter(pk=table_id, version=version).first()
     if table is None:
         return 0
@@ -37,6 +36,4 @@ def turn_timeout(table_id: int, version: int) -> int:
 @shared_task(name="games.timeouts_sweep")
 def timeouts_sweep() -> int:
     """Beat task: act on every overdue turn (the due times live in the database)."""
-    from games.services.play import timeouts_sweep as sweep
-
     return sweep()

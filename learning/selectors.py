@@ -16,9 +16,9 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from learning import kana_table, srs
-from learning.models import KanaMemory, LearningEvent
-from learning.picker import KanaStatus
-from learning.services.memory import scheduler_for
+from learning.models import KanaMemory, LearnerSettings, LearningEvent
+from learning.picker import KanaStatus, recommend
+from learning.services.memory import MIN_REVIEWS_TO_FIT, scheduler_for
 
 
 @dataclass(frozen=True)
@@ -326,10 +326,6 @@ class Dashboard:
 
 def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Dashboard:
     """Everything the learner dashboard shows, in a fixed, small number of queries."""
-    from learning.models import LearnerSettings
-    from learning.picker import recommend
-    from learning.services.memory import MIN_REVIEWS_TO_FIT
-
     now = now or timezone.now()
     cells = kana_cells_for(learner=learner, now=now)
     history = reviews_per_day_for(learner=learner, days=days, now=now)

@@ -15,6 +15,7 @@ from django.db.models import Case, CharField, Count, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Table, TableStatus
 from learning.classroom.models import (
     Assignment,
     Classroom,
@@ -23,8 +24,10 @@ from learning.classroom.models import (
     LearnerActivity,
     Membership,
 )
+from learning.classroom.services.summaries import play_seconds, seats_played
 from learning.models import Kana
 from learning.models.memory import KanaMemory, LearningEvent
+from learning.selectors import dashboard_for
 from learning.srs import MASTERED_STABILITY_DAYS, state_of
 
 
@@ -106,8 +109,6 @@ def assignment_progress(
     ``seats`` (from ``seats_played`` since the assignment was set, or earlier) saves the
     query when several assignments of one class are computed together.
     """
-    from learning.classroom.services.summaries import play_seconds, seats_played
-
     now = now or timezone.now()
     ids = list(student_ids)
     progress = dict.fromkeys(ids, 0)
@@ -395,8 +396,6 @@ def class_assignments_progress(
     assignments = list(
         Assignment.objects.filter(classroom=classroom).order_by("-due_at", "-id")[:limit]
     )
-    from learning.classroom.services.summaries import seats_played
-
     played = [a for a in assignments if a.goal_kind != GoalKind.REVIEWS]
     seats = (
         seats_played(learner_ids=student_ids, since=min(a.created_at for a in played), now=now)
@@ -450,16 +449,12 @@ def student_confusions(*, student: AbstractBaseUser, limit: int = 15) -> list[di
 
 def student_games(*, student: AbstractBaseUser, limit: int = 15) -> list:
     """The student's latest tables (any status), newest first."""
-    from games.models import Table
-
     return list(Table.objects.filter(seats__user=student).order_by("-created_at", "-id")[:limit])
 
 
 def student_detail(
     *, classroom: Classroom, student: AbstractBaseUser, now: datetime | None = None
 ) -> StudentDetail:
-    from learning.selectors import dashboard_for
-
     now = now or timezone.now()
     assignments = list(Assignment.objects.filter(classroom=classroom).order_by("-due_at")[:10])
     return StudentDetail(
@@ -482,8 +477,6 @@ def student_detail(
 
 def class_live_tables(*, classroom: Classroom) -> list:
     """Tables being played (or waiting for players) at the class or by its students."""
-    from games.models import Table, TableStatus
-
     member_ids = Membership.objects.filter(classroom=classroom).values("student_id")
     return list(
         Table.objects.filter(status__in=[TableStatus.OPEN, TableStatus.PLAYING])

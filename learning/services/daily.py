@@ -20,9 +20,12 @@ from django.db.models.functions import TruncMinute
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Table
+from games.services.tables import table_create
 from learning import kana_table, selectors, srs
 from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
 from learning.models.memory import DailyGoalKind, PromptStatus
+from learning.picker import recommend
 from learning.services.memory import scheduler_for
 from learning.services.quiz import quiz_start
 
@@ -45,10 +48,6 @@ def daily_session_get(*, learner, now: datetime | None = None) -> DailySession:
 
 def _game_status(table_id: int | None) -> str | None:
     if table_id is None:
-        return None
-    try:
-        from games.models import Table
-    except ImportError:
         return None
     return Table.objects.filter(pk=table_id).values_list("status", flat=True).first()
 
@@ -88,12 +87,6 @@ class DailyError(Exception):
 
 def daily_game_start(*, session: DailySession, now: datetime | None = None):
     """Create the picker's first recommendation as a table against CPU players."""
-    from learning.picker import recommend
-
-    try:
-        from games.services.tables import table_create
-    except ImportError as exc:
-        raise DailyError(_("Games are not available yet."), 503) from exc
     if session.table_id:
         raise DailyError(_("Today's game has already started."), 409)
     now = now or timezone.now()

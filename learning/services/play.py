@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
+from learning.services.memory import memory_review, scheduler_for
 
 PROMPT_MODES = ("off", "new", "every")
 PROMPT_TTL = timedelta(minutes=2)
@@ -216,8 +217,6 @@ def prompts_create(
         if state in ("new", "due"):
             return True
         if scheduler is None:
-            from learning.services.memory import scheduler_for
-
             scheduler = scheduler_for(learner=learner)
         card = srs.card_from_json(memory.card) if memory.card else None
         return srs.worth_asking(
@@ -374,8 +373,6 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
     Raises ``PromptError``: 404 not this learner's prompt, 409 already answered or expired,
     400 an answer that is not one of the choices (or empty).
     """
-    from learning.services.memory import memory_review
-
     at = at or timezone.now()
     # Expire first, outside the grading transaction, so the expiry sticks when we refuse.
     Prompt.objects.filter(

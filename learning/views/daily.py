@@ -9,6 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.models import Table
+from games.services.tables import table_url as url_for
 from kanagame.accounts.models import Role
 from kanagame.accounts.permissions import role_required
 from learning.models.memory import DailyGoalKind
@@ -24,9 +26,6 @@ def daily(request: HttpRequest) -> HttpResponse:
     phase = daily_service.daily_phase(session=session)
     table_url = None
     if session.table_id:
-        from games.models import Table
-        from games.services.tables import table_url as url_for
-
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
     context = {
@@ -54,9 +53,7 @@ def _act(request: HttpRequest, session) -> HttpResponse:
         if action == "skip_warmup":
             daily_service.daily_warmup_skip(session=session)
         elif action == "play":
-            from games.services.tables import table_url
-
-            return redirect(table_url(daily_service.daily_game_start(session=session)))
+            return redirect(url_for(daily_service.daily_game_start(session=session)))
         elif action == "finish":
             daily_service.daily_finish(session=session)
         elif action == "goal":

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from games.models import Seat, TableStatus
 from learning.classroom.models import Membership
 from learning.classroom.models.summaries import ConfusionSummary, LearnerActivity
 from learning.models.memory import LearningEvent
@@ -37,8 +38,6 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
     One query on the games app's tables; each row: user_id, table_id, engine, options,
     assignment_id, classroom_id, finished (bool), finished_at, started_at, seconds.
     """
-    from games.models import Seat, TableStatus
-
     rows = (
         Seat.objects.filter(user_id__in=list(learner_ids), table__started_at__isnull=False)
         .filter(
@@ -181,8 +180,6 @@ def summaries_refresh_classes(
 
 def summaries_refresh_for_table(*, table_id: int, now: datetime | None = None) -> int:
     """After a game ends: refresh the class members who sat at it."""
-    from games.models import Seat
-
     seated = Seat.objects.filter(table_id=table_id, user__isnull=False).values_list(
         "user_id", flat=True
     )

@@ -7,6 +7,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _lazy
 
+from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
+
 register = template.Library()
 
 
@@ -29,8 +31,6 @@ def heatmap_cells(states: list[str]) -> str:
 
     Built in Python: a 35 x 71 heatmap through the template engine costs ~100 ms.
     """
-    from learning.classroom.selectors import STATE_SYMBOLS
-
     cells = {
         state: format_html(
             '<td class="st st-{}">{}<span class="visually-hidden"> {}</span></td>',
@@ -46,8 +46,6 @@ def heatmap_cells(states: list[str]) -> str:
 @register.inclusion_tag("teach/partials/student_assignments.html", takes_context=True)
 def student_assignments(context) -> dict:
     """The viewer's open assignments with their progress, and their classes' live tables."""
-    from learning.classroom.selectors import assignments_with_progress_for, classrooms_of
-
     user = context["request"].user
     if not user.is_authenticated:
         return {"items": [], "classes": []}

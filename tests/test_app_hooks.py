@@ -1,0 +1,89 @@
+"""The classroom plugs into games through games/hooks.py and games.signals, not imports.
+
+games asks the registered class scope who is in which class, shows the registered lobby
+panels, and sends `table_finished`; the classroom registers all three in its ready().
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+from factories import AssignmentFactory, game
+
+from games import hooks
+from games.models import Table
+from games.selectors import classrooms_of, table_access, tables_open_for
+from games.services.tables import table_create
+from games.signals import table_finished
+from learning.classroom.hooks import ClassroomScope, assignments_panel
+from learning.classroom.models import LearnerActivity
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def class_table(alice_class, erin):
+    """A waiting table of alice's class with one open seat, opened by erin."""
+    return table_create(
+        user=erin,
+        engine="kazoku-families",
+        options={"variant": "kana"},
+        seats=[{"kind": "human", "user": erin}, {"kind": "open"}],
+        classroom=alice_class,
+    )
+
+
+def test_the_classroom_registers_its_scope_and_panel_at_start_up():
+    assert isinstance(hooks.class_scope(), ClassroomScope)
+    assert assignments_panel in hooks._registry["lobby_panels"]
+
+
+def test_games_asks_the_registered_scope_who_is_in_a_class(bob, charlie, alice, class_table):
+    assert [c.name for c in classrooms_of(user=bob)] == ["5B Kana"]
+    assert [c.name for c in classrooms_of(user=alice)] == ["5B Kana"]
+    assert table_access(table=class_table, user=bob).can_join
+    assert not table_access(table=class_table, user=charlie).can_join  # dave's student
+    assert table_access(table=class_table, user=alice).can_watch  # she teaches the class
+    assert not table_access(table=class_table, user=charlie).can_watch
+    assert class_table in tables_open_for(user=bob)
+    assert class_table not in tables_open_for(user=charlie)
+
+
+def test_without_a_registered_scope_games_knows_no_class(monkeypatch, bob, alice, class_table):
+    monkeypatch.setitem(hooks._registry, "class_scope", hooks.NoClasses())
+    assert classrooms_of(user=bob) == []
+    access = table_access(table=class_table, user=bob)
+    assert not access.can_join and not access.allowed
+    assert not table_access(table=class_table, user=alice).can_watch
+    assert class_table not in tables_open_for(user=bob)
+
+
+def test_the_assignments_panel_shows_only_with_an_open_assignment(as_bob, bob, alice_class):
+    assert hooks.lobby_panels(bob) == []
+    assert "Your assignments" not in as_bob.get("/play/").content.decode()
+    AssignmentFactory(classroom=alice_class, title="Rows of kana", engine="kazoku-families")
+    [(template, context)] = hooks.lobby_panels(bob)
+    assert template == "classroom/lobby_assignments.html"
+    assert [row["assignment"].title for row in context["assignments"]] == ["Rows of kana"]
+    page = as_bob.get("/play/").content.decode()
+    assert "Your assignments" in page and "Rows of kana" in page
+
+
+def test_a_panel_registered_twice_shows_once(monkeypatch, bob, alice_class):
+    monkeypatch.setitem(hooks._registry, "lobby_panels", [])
+    hooks.register_lobby_panel(assignments_panel)
+    hooks.register_lobby_panel(assignments_panel)
+    AssignmentFactory(classroom=alice_class)
+    assert len(hooks.lobby_panels(bob)) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_table_finished_refreshes_the_players_class_summaries(bob, dana):
+    table = game([bob, dana], started=timezone.now() - timedelta(minutes=30))
+    assert not LearnerActivity.objects.exists()
+    with transaction.atomic():
+        table_finished.send(sender=Table, table_id=table.pk)
+        assert not LearnerActivity.objects.exists()  # only once the move is committed
+    activity = LearnerActivity.objects.get()  # bob is in a class; dana learns on her own
+    assert activity.learner == bob and activity.games_week == 1
