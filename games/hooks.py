@@ -43,6 +43,9 @@ class ClassScope(Protocol):
     def assignment_for(self, user, assignment_id: int) -> Any | None:
         """The assignment if it belongs to one of ``user``'s classes, else None."""
 
+    def class_names(self, class_ids: Iterable[int]) -> dict[int, str]:
+        """The names of these classes (a table shows the name of its class)."""
+
 
 class NoClasses:
     """The scope when no app registered one: there are no classes."""
@@ -61,6 +64,9 @@ class NoClasses:
 
     def assignment_for(self, user, assignment_id: int) -> None:
         return None
+
+    def class_names(self, class_ids: Iterable[int]) -> dict[int, str]:
+        return {}
 
 
 LobbyPanel = Callable[[Any], "tuple[str, dict] | None"]

@@ -61,20 +61,11 @@ class Table(models.Model):
         blank=True,
         related_name="tables_created",
     )
-    classroom = models.ForeignKey(
-        "classroom.Classroom",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="tables",
-    )
-    assignment = models.ForeignKey(
-        "classroom.Assignment",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="tables",
-    )
+    # The class and the assignment the table was opened for, as plain ids: the classroom sits
+    # above games, so games holds no foreign key up to it (docs/architecture.md, "The table's
+    # class link"). The classroom clears them when it deletes a class or an assignment.
+    classroom_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    assignment_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     # When the seat to act must have played, if the table has a turn timer (null otherwise).
     turn_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -83,7 +74,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["classroom", "status"], name="table_class_status")]
+        indexes = [models.Index(fields=["classroom_id", "status"], name="table_class_status")]
 
     def __str__(self) -> str:
         return f"{self.engine} table {self.code}"

@@ -90,11 +90,7 @@ def tables_open_for(*, user) -> QuerySet[Table]:
 
 def tables_of(*, user, limit: int = 20) -> QuerySet[Table]:
     """The user's own tables, unfinished first, then the latest finished ones."""
-    return (
-        Table.objects.filter(seats__user=user)
-        .select_related("classroom")
-        .order_by("finished_at", "-created_at")[:limit]
-    )
+    return Table.objects.filter(seats__user=user).order_by("finished_at", "-created_at")[:limit]
 
 
 def tables_watchable_by(*, user, limit: int = 30) -> QuerySet[Table]:

@@ -87,3 +87,22 @@ def test_table_finished_refreshes_the_players_class_summaries(bob, dana):
         assert not LearnerActivity.objects.exists()  # only once the move is committed
     activity = LearnerActivity.objects.get()  # bob is in a class; dana learns on her own
     assert activity.learner == bob and activity.games_week == 1
+
+
+def test_deleting_a_class_or_an_assignment_keeps_its_tables_unlinked(alice_class, erin):
+    assignment = AssignmentFactory(classroom=alice_class)
+    table = table_create(
+        user=erin,
+        engine="kazoku-families",
+        options={"variant": "kana"},
+        seats=[{"kind": "human", "user": erin}, {"kind": "open"}],
+        assignment=assignment,
+    )
+    assert (table.classroom_id, table.assignment_id) == (alice_class.pk, assignment.pk)
+    assignment.delete()
+    table.refresh_from_db()
+    assert (table.classroom_id, table.assignment_id) == (alice_class.pk, None)
+    alice_class.delete()
+    table.refresh_from_db()
+    assert (table.classroom_id, table.assignment_id) == (None, None)
+    assert table.seats.filter(user=erin).exists()  # the game itself is kept

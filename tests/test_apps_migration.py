@@ -105,7 +105,7 @@ def test_a_database_of_the_old_layout_migrates_forward_with_every_row():
     assert Assignment.objects.get(pk=ids["assignment"]).classroom == classroom
     assert ConfusionSummary.objects.get().count == 2 and LearnerActivity.objects.count() == 1
     table = Table.objects.get(pk=ids["table"])
-    assert table.classroom == classroom and table.assignment_id == ids["assignment"]
+    assert (table.classroom_id, table.assignment_id) == (classroom.pk, ids["assignment"])
     assert ContentType.objects.filter(app_label="classroom", model="classroom").exists()
     assert not ContentType.objects.filter(app_label="learning", model="classroom").exists()
 

@@ -139,15 +139,20 @@ def table_create(
     classroom=None,
     assignment=None,
 ) -> Table:
-    """Create a table; deal at once when no seat is open (solo play against CPU players)."""
+    """Create a table; deal at once when no seat is open (solo play against CPU players).
+
+    ``classroom`` and ``assignment`` are the classroom's objects (anything with ``pk``; an
+    assignment also has ``classroom_id``): the table keeps their ids.
+    """
     try:
         eng = get_engine(engine)
     except KeyError:
         raise ValueError(f"unknown game {engine!r}") from None
     checked_options = table_options_validate(eng=eng, options=options)
     checked_seats = _seats_validate(eng=eng, seats=seats)
-    if classroom is None and assignment is not None:
-        classroom = assignment.classroom
+    classroom_id = classroom.pk if classroom is not None else None
+    if classroom_id is None and assignment is not None:
+        classroom_id = assignment.classroom_id
     # Check the deal itself (e.g. a stacked "setup") before anything is saved.
     engine_options, _table_options = options_split(eng=eng, options=checked_options)
     seed = secrets.randbits(62)
@@ -163,8 +168,8 @@ def table_create(
                     seed=seed,
                     players=len(checked_seats),
                     created_by=user,
-                    classroom=classroom,
-                    assignment=assignment,
+                    classroom_id=classroom_id,
+                    assignment_id=assignment.pk if assignment is not None else None,
                     code=new_table_code(),
                 )
                 Seat.objects.bulk_create(

@@ -36,11 +36,7 @@ POLL_HIDDEN_S = 15
 
 
 def _table(code: str) -> Table | None:
-    return (
-        Table.objects.select_related("classroom", "created_by")
-        .filter(code=code.strip().upper()[:12])
-        .first()
-    )
+    return Table.objects.select_related("created_by").filter(code=code.strip().upper()[:12]).first()
 
 
 def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse:

@@ -7,6 +7,7 @@ Templates never receive a ``Table`` (its ``state`` and ``seed`` hold hidden card
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
+from games.hooks import class_scope
 from games.models import Seat, Table
 from games.views.boards import presenter_for
 from games.views.boards.common import BoardContext, Player
@@ -52,7 +54,10 @@ class TableInfo:
     options: dict[str, Any]
 
     @classmethod
-    def of(cls, table: Table) -> TableInfo:
+    def of(cls, table: Table, class_names: Mapping[int, str] | None = None) -> TableInfo:
+        """The table's public facts; ``class_names`` (id -> name) saves a query per table."""
+        if class_names is None and table.classroom_id is not None:
+            class_names = class_scope().class_names([table.classroom_id])
         options = {k: v for k, v in table.options.items() if k != "setup"}
         return cls(
             code=table.code,
@@ -66,7 +71,7 @@ class TableInfo:
             timer=table.timer,
             turn_due_at=table.turn_due_at,
             created_by_id=table.created_by_id,
-            classroom_name=table.classroom.name if table.classroom_id else "",
+            classroom_name=(class_names or {}).get(table.classroom_id, ""),
             url=table.get_absolute_url(),
             options=options,
         )

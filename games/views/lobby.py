@@ -33,12 +33,15 @@ def _games() -> list[dict]:
 
 
 def _rows(tables, user) -> list[dict]:
+    tables = list(tables)
+    class_ids = {table.classroom_id for table in tables if table.classroom_id is not None}
+    class_names = class_scope().class_names(class_ids) if class_ids else {}
     rows = []
     for table in tables:
         seats = list(table.seats.select_related("user__profile").order_by("index"))
         rows.append(
             {
-                "info": TableInfo.of(table),
+                "info": TableInfo.of(table, class_names),
                 "players": [
                     s.user.profile.name
                     if s.is_human and hasattr(s.user, "profile")

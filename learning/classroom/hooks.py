@@ -5,6 +5,8 @@
 - the class scope of games/hooks.py (`ClassroomScope`): classes of a user, who teaches whom,
   a student's assignment by id: table access, lobby lists and the create-table form;
 - the lobby panel of games/hooks.py (`assignments_panel`): a student's open assignments;
+- `post_delete` of a class or an assignment (`tables_unlink_*`): the tables keep their games
+  and lose the id (games.Table holds plain ids, not foreign keys, to the classroom);
 - games.signals.table_finished (`refresh_after_game`): refresh the dashboards' summary rows
   of the players' classes once the game's last move is committed;
 - the picker's "assignments first" rule (`picker_assignments`): a student's open assignments
@@ -13,11 +15,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 
+from games.models import Table
 from games.views.common import ENGINE_BLURBS, engine_name
 from learning.classroom.models import Assignment, Classroom, Membership
 from learning.classroom.selectors import assignments_open_for
@@ -55,6 +59,19 @@ class ClassroomScope:
             .select_related("classroom")
             .first()
         )
+
+    def class_names(self, class_ids: Iterable[int]) -> dict[int, str]:
+        return dict(Classroom.objects.filter(pk__in=list(class_ids)).values_list("pk", "name"))
+
+
+def tables_unlink_class(sender, *, instance: Classroom, **kwargs) -> None:
+    """A deleted class: its tables stay (classmates' games are kept) without a class."""
+    Table.objects.filter(classroom_id=instance.pk).update(classroom_id=None)
+
+
+def tables_unlink_assignment(sender, *, instance: Assignment, **kwargs) -> None:
+    """A deleted assignment: its tables stay, linked to no assignment."""
+    Table.objects.filter(assignment_id=instance.pk).update(assignment_id=None)
 
 
 def assignments_panel(user) -> tuple[str, dict] | None:

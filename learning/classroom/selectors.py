@@ -480,7 +480,7 @@ def class_live_tables(*, classroom: Classroom) -> list:
     member_ids = Membership.objects.filter(classroom=classroom).values("student_id")
     return list(
         Table.objects.filter(status__in=[TableStatus.OPEN, TableStatus.PLAYING])
-        .filter(Q(classroom=classroom) | Q(seats__user_id__in=member_ids))
+        .filter(Q(classroom_id=classroom.pk) | Q(seats__user_id__in=member_ids))
         .distinct()
         .prefetch_related("seats__user__profile")
         .order_by("-created_at", "-id")[:60]

@@ -318,7 +318,7 @@ def test_classroom_selectors(bob, erin, alice_class, count_engine):
     )
     table_play(table=finished, user=bob, version=0, token="a", key=ADD2)  # 2, CPU: 4 -> over
     playing = duo(bob, erin, count_engine)
-    playing.classroom = alice_class
+    playing.classroom_id = alice_class.pk
     playing.save()
     assert set(tables_for_classroom(classroom=alice_class)) == {finished, playing}
     assert list(tables_for_classroom(classroom=alice_class, status="finished")) == [finished]
