@@ -11,6 +11,7 @@ Decisions (docs/classroom.md):
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import unicodedata
@@ -28,10 +29,19 @@ from learning.services.accounts import user_create
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 JOIN_CODE_LENGTH = 6
 USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{2,29}$")
-PASSWORD_WORDS = (
-    "sakura", "neko", "inu", "tora", "kumo", "yama", "kawa", "umi", "hoshi", "tsuki",
-    "hana", "kaze", "sora", "mori", "kitsune", "tanuki", "usagi", "kame", "fune", "yuki",
+# Generated passwords are romaji syllables (consonant + vowel, Hepburn as the rules write it),
+# three words of three syllables: ``kamira-tosune-howaki``. Lower-case letters only, no digits,
+# so nothing looks alike (no l/1/I, 0/O, rn/m); every syllable is said the way it is written.
+# Each syllable ends in its only vowel, so a password splits into syllables one way only:
+# 39 ** 9 ≈ 2.1e14 passwords, 47.6 bits (docs/security.md).
+PASSWORD_SYLLABLES = (
+    "ka", "ki", "ku", "ke", "ko", "sa", "shi", "su", "se", "so",
+    "ta", "chi", "tsu", "te", "to", "na", "ni", "nu", "ne", "no",
+    "ha", "hi", "fu", "he", "ho", "ma", "mi", "mu", "me", "mo",
+    "ya", "yu", "yo", "ra", "ri", "ru", "re", "ro", "wa",
 )  # fmt: skip
+PASSWORD_WORDS = 3
+PASSWORD_WORD_SYLLABLES = 3
 MAX_ROSTER = 60
 
 
@@ -135,9 +145,17 @@ def username_generate(*, display_name: str) -> str:
 
 
 def password_generate() -> str:
-    """A one-time password a child can type from a printed card: ``kumo-tora-482``."""
-    first, second = secrets.choice(PASSWORD_WORDS), secrets.choice(PASSWORD_WORDS)
-    return f"{first}-{second}-{secrets.randbelow(900) + 100}"
+    """A one-time password a child can type and read aloud: ``kamira-tosune-howaki``."""
+    words = (
+        "".join(secrets.choice(PASSWORD_SYLLABLES) for _ in range(PASSWORD_WORD_SYLLABLES))
+        for _ in range(PASSWORD_WORDS)
+    )
+    return "-".join(words)
+
+
+def password_entropy_bits() -> float:
+    """Bits of entropy of ``password_generate`` (stated in docs/security.md)."""
+    return PASSWORD_WORDS * PASSWORD_WORD_SYLLABLES * math.log2(len(set(PASSWORD_SYLLABLES)))
 
 
 def _display_name_clean(display_name: str) -> str:
