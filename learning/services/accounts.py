@@ -23,6 +23,7 @@ def user_create(
     role: str,
     display_name: str = "",
     email: str = "",
+    created_by: AbstractBaseUser | None = None,
 ) -> AbstractBaseUser:
     """Create a user and their Profile in one transaction.
 
@@ -37,7 +38,9 @@ def user_create(
     if not password:
         raise ValueError("password must not be empty")
     user = User.objects.create_user(username=username, password=password, email=email.strip())
-    Profile.objects.create(user=user, role=role, display_name=display_name.strip())
+    Profile.objects.create(
+        user=user, role=role, display_name=display_name.strip(), created_by=created_by
+    )
     return user
 
 
