@@ -19,6 +19,7 @@ from django.utils import timezone
 from learning.models import Membership
 from learning.models.memory import LearningEvent
 from learning.models.summaries import ConfusionSummary, LearnerActivity
+from learning.selectors import tables_in_play
 
 WEEK = timedelta(days=7)
 MAX_GAME_SECONDS = 2 * 60 * 60  # an abandoned table never counts for more than two hours
@@ -124,7 +125,10 @@ def _activities(learner_ids: list[int], now: datetime) -> list[LearnerActivity]:
         .annotate(
             answers_week=Count("id", filter=Q(kind="answer")),
             correct_week=Count("id", filter=Q(kind="answer", correct=True)),
-            exposures_week=Count("id", filter=Q(kind="exposure")),
+            # games still in play count once they end (docs/security.md §3)
+            exposures_week=Count(
+                "id", filter=Q(kind="exposure") & ~Q(table_id__in=tables_in_play())
+            ),
         )
         .order_by()
     )

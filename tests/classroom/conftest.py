@@ -40,7 +40,13 @@ def dave_class(dave):
 
 @pytest.fixture
 def bob(alice_class):
-    user = user_create(username="bob", password=PASSWORD, role=Role.STUDENT, display_name="Bob")
+    user = user_create(
+        username="bob",
+        password=PASSWORD,
+        role=Role.STUDENT,
+        display_name="Bob",
+        created_by=alice_class.teacher,  # as alice's roster or her class code would make him
+    )
     Membership.objects.create(classroom=alice_class, student=user)
     return user
 
@@ -48,7 +54,11 @@ def bob(alice_class):
 @pytest.fixture
 def charlie(dave_class):
     user = user_create(
-        username="charlie", password=PASSWORD, role=Role.STUDENT, display_name="Charlie"
+        username="charlie",
+        password=PASSWORD,
+        role=Role.STUDENT,
+        display_name="Charlie",
+        created_by=dave_class.teacher,
     )
     Membership.objects.create(classroom=dave_class, student=user)
     return user
