@@ -15,6 +15,7 @@ from django.db.models import Count, Max, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
+from games.models import Table, TableStatus
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearnerSettings, LearningEvent
 from learning.picker import KanaStatus, recommend
@@ -38,6 +39,38 @@ class KanaCell:
     exposures: int
     errors: int
     due: datetime | None
+
+
+# --- Exposures of games still in play (docs/security.md §3) ------------------------------
+# An exposure is a kana that entered a learner's own view; while the game runs, a count a
+# human could diff would reveal the learner's hidden hand. Every page and export subtracts the
+# exposures of tables not finished yet; they count once the game ends.
+
+
+def tables_in_play():
+    """Ids of the tables not finished yet, as a subquery."""
+    return Table.objects.exclude(status=TableStatus.FINISHED).values("id")
+
+
+def exposures_in_play(*, learner_ids: Iterable[int]) -> dict[tuple[int, str, str], int]:
+    """(learner id, kana, script) -> exposures recorded by games still in play. One query."""
+    rows = (
+        LearningEvent.objects.filter(
+            kind="exposure", learner_id__in=list(learner_ids), table_id__in=tables_in_play()
+        )
+        .values("learner_id", "kana_id", "script")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {(r["learner_id"], r["kana_id"], r["script"]): r["n"] for r in rows}
+
+
+def exposures_settled(memory, in_play: dict[tuple[int, str, str], int]) -> int:
+    """A KanaMemory's exposure count without the games still in play."""
+    if memory is None:
+        return 0
+    key = (memory.learner_id, memory.kana_id, memory.script)
+    return max(0, memory.exposures - in_play.get(key, 0))
 
 
 def _memories(*, learner, script: str | None = None):
@@ -74,6 +107,7 @@ def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> li
                 weak=srs.is_weak(scheduler=scheduler, card=card, now=now),
                 retrievability=srs.retrievability(scheduler=scheduler, card=card, now=now),
                 reps=memory.reps if memory else 0,
+                # the raw counter: the picker's input, never rendered (docs/security.md §3)
                 exposures=memory.exposures if memory else 0,
                 errors=memory.errors if memory else 0,
                 due=memory.due if memory else None,

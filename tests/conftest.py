@@ -5,6 +5,9 @@
   everything of alice's class;
 - dana learns on her own (self-learner).
 
+Students' accounts are created by their class's teacher (``created_by``), as a roster or the
+class's /join/ page makes them.
+
 Every cast member's password is ``PASSWORD``. ``as_<name>`` is the test client logged in.
 """
 
@@ -94,12 +97,16 @@ def alice_class(alice):
 
 @pytest.fixture
 def bob(alice_class):
-    return StudentFactory(username="bob", display_name="Bob", classroom=alice_class)
+    return StudentFactory(
+        username="bob", display_name="Bob", classroom=alice_class, created_by=alice_class.teacher
+    )
 
 
 @pytest.fixture
 def erin(alice_class):
-    return StudentFactory(username="erin", display_name="Erin", classroom=alice_class)
+    return StudentFactory(
+        username="erin", display_name="Erin", classroom=alice_class, created_by=alice_class.teacher
+    )
 
 
 @pytest.fixture
@@ -114,7 +121,12 @@ def dave_class(dave):
 
 @pytest.fixture
 def charlie(dave_class):
-    return StudentFactory(username="charlie", display_name="Charlie", classroom=dave_class)
+    return StudentFactory(
+        username="charlie",
+        display_name="Charlie",
+        classroom=dave_class,
+        created_by=dave_class.teacher,
+    )
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = PASSWORD
     role = Role.STUDENT
     display_name = ""
+    created_by = None  # the teacher who made the account (a roster, their class's /join/)
 
     @classmethod
     def _create(cls, model_class, *args, **kwargs):

@@ -21,7 +21,7 @@ from learning.classroom.models import (
 
 # The last migrations before the move, and the apps that did not exist then.
 BEFORE = [
-    ("learning", "0008_event_answer_kind"),
+    ("learning", "0009_profile_created_by_security"),
     ("games", "0002_created_by_set_null"),
     ("accounts", None),
     ("classroom", None),

@@ -17,6 +17,16 @@ class Profile(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices)
     display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    # The teacher whose roster made this student account, or whose class code the student
+    # typed when the account was created on /join/. Only that teacher may reset its password
+    # (docs/security.md, "Teacher takeover"); never changed afterwards.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="accounts_created",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -21,6 +22,7 @@ def user_create(
     role: str,
     display_name: str = "",
     email: str = "",
+    created_by: AbstractBaseUser | None = None,
 ) -> AbstractBaseUser:
     """Create a user and their Profile in one transaction.
 
@@ -35,7 +37,9 @@ def user_create(
     if not password:
         raise ValueError("password must not be empty")
     user = User.objects.create_user(username=username, password=password, email=email.strip())
-    Profile.objects.create(user=user, role=role, display_name=display_name.strip())
+    Profile.objects.create(
+        user=user, role=role, display_name=display_name.strip(), created_by=created_by
+    )
     return user
 
 
@@ -48,12 +52,26 @@ def user_role(*, user) -> str | None:
 
 
 # --- Login rate limiting -------------------------------------------------------------------
-# Keyed on (username, address): a whole class logging in from one school address never
-# trips it, while one username hammered from one address is held back for a cool-off.
+# Keyed on (account, address): a whole class logging in from one school address never
+# trips it, while one account hammered from one address is held back for a cool-off.
+
+# The very field Django's AuthenticationForm (and the admin's) cleans the username with.
+_USERNAME_FIELD = UsernameField(max_length=150)
+
+
+def username_canonical(raw: str) -> str:
+    """The username exactly as authentication resolves it: stripped, then NFKC-normalised.
+
+    Django's login form runs this same field before ``authenticate()``, so the full-width
+    ``ｌoginkid`` reaches the account ``loginkid``; the limiter must count both together.
+    """
+    return _USERNAME_FIELD.to_python(raw or "")
 
 
 def _limiter_key(username: str) -> str:
-    return username.strip().lower()[:150]
+    # Lower-cased on top: "Bob" and "bob" share a counter (sign-up forbids both existing),
+    # which can only make the limiter stricter than authentication, never looser.
+    return username_canonical(username).lower()[:150]
 
 
 def _cooloff() -> timedelta:

@@ -27,7 +27,7 @@ from learning.classroom.models import (
 from learning.classroom.services.summaries import play_seconds, seats_played
 from learning.models import Kana
 from learning.models.memory import KanaMemory, LearningEvent
-from learning.selectors import dashboard_for
+from learning.selectors import dashboard_for, exposures_in_play, exposures_settled
 from learning.srs import MASTERED_STABILITY_DAYS, state_of
 
 
@@ -504,7 +504,11 @@ def _iso(value: datetime | None) -> str:
 
 
 def class_progress_rows(*, classroom: Classroom, now: datetime | None = None) -> Iterator[tuple]:
-    """One row per student and catalog kana (both scripts), students by name. Three queries."""
+    """One row per student and catalog kana (both scripts), students by name. Four queries.
+
+    Exposures leave out games still in play (a teacher diffing the CSV mid-game would
+    otherwise read the student's hand).
+    """
     now = now or timezone.now()
     students = [m.student for m in roster_for(classroom=classroom)]
     catalog = list(Kana.objects.order_by("script", "order"))
@@ -523,6 +527,7 @@ def class_progress_rows(*, classroom: Classroom, now: datetime | None = None) ->
             "stability",
         )  # fmt: skip
     }
+    in_play = exposures_in_play(learner_ids=[s.pk for s in students])
     for student in students:
         for kana in catalog:
             m = memory.get((student.pk, kana.kana_id, kana.script))
@@ -530,7 +535,7 @@ def class_progress_rows(*, classroom: Classroom, now: datetime | None = None) ->
             yield (
                 student.username, student.profile.name, kana.script, kana.kana_id, kana.glyph,
                 kana.romaji, state, m.reps if m else 0, m.lapses if m else 0,
-                m.errors if m else 0, m.exposures if m else 0,
+                m.errors if m else 0, exposures_settled(m, in_play),
                 _iso(m.last_review if m else None), _iso(m.due if m else None),
             )  # fmt: skip
 

@@ -192,6 +192,8 @@ def daily_summary(*, learner, since: datetime, now: datetime | None = None) -> S
     now = now or timezone.now()
     events = list(
         LearningEvent.objects.filter(learner=learner, created_at__gte=since)
+        # exposures of a game still in play count once it ends (docs/security.md §3)
+        .exclude(kind="exposure", table_id__in=selectors.tables_in_play())
         .order_by("created_at", "id")
         .values_list("kana_id", "script", "kind", "correct")
     )

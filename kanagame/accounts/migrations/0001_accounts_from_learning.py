@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('learning', '0008_event_answer_kind'),
+        ('learning', '0009_profile_created_by_security'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -40,6 +40,7 @@ class Migration(migrations.Migration):
                     ('role', models.CharField(choices=[('teacher', 'Teacher'), ('student', 'Student'), ('self', 'Self-learner')], max_length=10)),
                     ('display_name', models.CharField(blank=True, max_length=60, verbose_name='display name')),
                     ('created_at', models.DateTimeField(auto_now_add=True)),
+                    ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='accounts_created', to=settings.AUTH_USER_MODEL)),
                     ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL)),
                 ],
                 options={

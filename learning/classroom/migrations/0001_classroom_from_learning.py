@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('learning', '0008_event_answer_kind'),
+        ('learning', '0009_profile_created_by_security'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -5,12 +5,16 @@ Decisions (docs/classroom.md):
   8/B, U/V); typed codes are normalised (case, spaces, dashes) before lookup.
 - Students never give an email: a display name and a password. The username is generated
   from the display name (``hana-347``) unless the student picks one on /join/.
-- A teacher may delete a student's account only when every class the student is in is one
-  of theirs; otherwise they can remove the student from their class only.
+- A teacher manages a student account (rename, new password, delete, data download) only
+  when it is a student account the teacher created (their roster, or /join/ with their class
+  code) and every class the student is in is one of theirs. Self-learners who join a class
+  stay their own: no teacher ever changes their account. Removing a student from one's own
+  class only ends that membership and is always allowed (docs/security.md).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import unicodedata
@@ -29,10 +33,19 @@ from learning.classroom.models import Assignment, Classroom, Membership
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 JOIN_CODE_LENGTH = 6
 USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{2,29}$")
-PASSWORD_WORDS = (
-    "sakura", "neko", "inu", "tora", "kumo", "yama", "kawa", "umi", "hoshi", "tsuki",
-    "hana", "kaze", "sora", "mori", "kitsune", "tanuki", "usagi", "kame", "fune", "yuki",
+# Generated passwords are romaji syllables (consonant + vowel, Hepburn as the rules write it),
+# three words of three syllables: ``kamira-tosune-howaki``. Lower-case letters only, no digits,
+# so nothing looks alike (no l/1/I, 0/O, rn/m); every syllable is said the way it is written.
+# Each syllable ends in its only vowel, so a password splits into syllables one way only:
+# 39 ** 9 ≈ 2.1e14 passwords, 47.6 bits (docs/security.md).
+PASSWORD_SYLLABLES = (
+    "ka", "ki", "ku", "ke", "ko", "sa", "shi", "su", "se", "so",
+    "ta", "chi", "tsu", "te", "to", "na", "ni", "nu", "ne", "no",
+    "ha", "hi", "fu", "he", "ho", "ma", "mi", "mu", "me", "mo",
+    "ya", "yu", "yo", "ra", "ri", "ru", "re", "ro", "wa",
 )  # fmt: skip
+PASSWORD_WORDS = 3
+PASSWORD_WORD_SYLLABLES = 3
 MAX_ROSTER = 60
 
 
@@ -136,9 +149,17 @@ def username_generate(*, display_name: str) -> str:
 
 
 def password_generate() -> str:
-    """A one-time password a child can type from a printed card: ``kumo-tora-482``."""
-    first, second = secrets.choice(PASSWORD_WORDS), secrets.choice(PASSWORD_WORDS)
-    return f"{first}-{second}-{secrets.randbelow(900) + 100}"
+    """A one-time password a child can type and read aloud: ``kamira-tosune-howaki``."""
+    words = (
+        "".join(secrets.choice(PASSWORD_SYLLABLES) for _ in range(PASSWORD_WORD_SYLLABLES))
+        for _ in range(PASSWORD_WORDS)
+    )
+    return "-".join(words)
+
+
+def password_entropy_bits() -> float:
+    """Bits of entropy of ``password_generate`` (stated in docs/security.md)."""
+    return PASSWORD_WORDS * PASSWORD_WORD_SYLLABLES * math.log2(len(set(PASSWORD_SYLLABLES)))
 
 
 def _display_name_clean(display_name: str) -> str:
@@ -150,9 +171,13 @@ def _display_name_clean(display_name: str) -> str:
     return name
 
 
-def _student_account_create(*, username: str, password: str, display_name: str):
+def _student_account_create(*, username: str, password: str, display_name: str, teacher):
     return user_create(
-        username=username, password=password, role=Role.STUDENT, display_name=display_name
+        username=username,
+        password=password,
+        role=Role.STUDENT,
+        display_name=display_name,
+        created_by=teacher,
     )
 
 
@@ -180,7 +205,10 @@ def student_join(
     with transaction.atomic():
         try:
             user = _student_account_create(
-                username=username, password=password, display_name=display_name
+                username=username,
+                password=password,
+                display_name=display_name,
+                teacher=classroom.teacher,
             )
         except IntegrityError as exc:
             raise ClassroomError(_("This username is taken, please choose another one.")) from exc
@@ -189,7 +217,11 @@ def student_join(
 
 
 def membership_join(*, student: AbstractBaseUser, code: str) -> Membership:
-    """A logged-in learner joins one more class with its code (idempotent)."""
+    """A logged-in learner joins one more class with its code (idempotent).
+
+    The learner joins as themselves: role and creator stay as they are, so a self-learner's
+    account (or another teacher's student) never becomes this teacher's to manage.
+    """
     classroom = classroom_for_code(code=code)
     membership, _created = Membership.objects.get_or_create(classroom=classroom, student=student)
     return membership
@@ -216,8 +248,9 @@ def roster_create(*, classroom: Classroom, names_text: str) -> list[dict]:
             for name in names:
                 username, password = username_generate(display_name=name), password_generate()
                 user = _student_account_create(
-                    username=username, password=password, display_name=name
-                )
+                    username=username, password=password, display_name=name,
+                    teacher=classroom.teacher,
+                )  # fmt: skip
                 Membership.objects.create(classroom=classroom, student=user)
                 cards.append({"display_name": name, "username": username, "password": password})
     except IntegrityError as exc:  # another request took a generated username meanwhile
@@ -225,14 +258,66 @@ def roster_create(*, classroom: Classroom, names_text: str) -> list[dict]:
     return cards
 
 
-def student_rename(*, classroom: Classroom, student: AbstractBaseUser, display_name: str) -> None:
+class NotYourStudent(ClassroomError):
+    """The teacher may not change this account (views answer 403)."""
+
+
+def _in_only_classes_of(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:
+    return (
+        not Membership.objects.filter(student=student).exclude(classroom__teacher=teacher).exists()
+    )
+
+
+def _role(student: AbstractBaseUser) -> str | None:
+    return getattr(getattr(student, "profile", None), "role", None)
+
+
+def student_can_be_renamed_by(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:
+    """A student account (not a self-learner) whose every class is this teacher's."""
+    return _role(student) == Role.STUDENT and _in_only_classes_of(teacher=teacher, student=student)
+
+
+def student_is_managed_by(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:
+    """The teacher created this student account and every class the student is in is theirs.
+
+    The guard of every write that could hand the account to the teacher or destroy it:
+    new password, delete, and the teacher's copy of the student's data.
+    """
+    return (
+        _role(student) == Role.STUDENT
+        and student.profile.created_by_id == teacher.pk
+        and _in_only_classes_of(teacher=teacher, student=student)
+    )
+
+
+def _refuse_unless(allowed: bool) -> None:
+    if not allowed:
+        raise NotYourStudent(
+            _(
+                "Only the teacher who created this student account may change it, and only "
+                "while the student is in none of another teacher's classes."
+            )
+        )
+
+
+def student_rename(
+    *,
+    classroom: Classroom,
+    student: AbstractBaseUser,
+    display_name: str,
+    teacher: AbstractBaseUser | None = None,
+) -> None:
+    _refuse_unless(student_can_be_renamed_by(teacher=teacher or classroom.teacher, student=student))
     profile = student.profile
     profile.display_name = _display_name_clean(display_name)
     profile.save(update_fields=["display_name"])
 
 
-def student_password_reset(*, classroom: Classroom, student: AbstractBaseUser) -> str:
+def student_password_reset(
+    *, classroom: Classroom, student: AbstractBaseUser, teacher: AbstractBaseUser | None = None
+) -> str:
     """A new one-time password (returned once, for a new login card)."""
+    _refuse_unless(student_is_managed_by(teacher=teacher or classroom.teacher, student=student))
     password = password_generate()
     student.set_password(password)
     student.save(update_fields=["password"])
@@ -240,24 +325,28 @@ def student_password_reset(*, classroom: Classroom, student: AbstractBaseUser) -
 
 
 def membership_remove(*, classroom: Classroom, student: AbstractBaseUser) -> None:
-    """The student leaves the class; their account and history stay theirs."""
+    """The student leaves the class; their account and history stay theirs.
+
+    Always allowed to the class's teacher: it ends only this membership, changes nothing of
+    the account, and a teacher must be able to take anyone out of their own class.
+    """
     Membership.objects.filter(classroom=classroom, student=student).delete()
 
 
 def student_can_be_deleted_by(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:
-    """Only when every class the student is in belongs to this teacher."""
-    if getattr(getattr(student, "profile", None), "role", None) != Role.STUDENT:
-        return False
-    return (
-        not Membership.objects.filter(student=student).exclude(classroom__teacher=teacher).exists()
-    )
+    """Only a student account this teacher created, in none of another teacher's classes."""
+    return student_is_managed_by(teacher=teacher, student=student)
 
 
 def student_delete(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> None:
     """Delete the student's account and everything attached to it (a real delete)."""
     if not student_can_be_deleted_by(teacher=teacher, student=student):
         raise ClassroomError(
-            _("This student is also in another teacher's class: remove them from yours instead.")
+            _(
+                "Only the teacher who created this student account may delete it, and only "
+                "while the student is in none of another teacher's classes: remove them from "
+                "your class instead."
+            )
         )
     student.delete()
 

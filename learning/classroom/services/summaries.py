@@ -20,6 +20,7 @@ from games.models import Seat, TableStatus
 from learning.classroom.models import Membership
 from learning.classroom.models.summaries import ConfusionSummary, LearnerActivity
 from learning.models.memory import LearningEvent
+from learning.selectors import tables_in_play
 
 WEEK = timedelta(days=7)
 MAX_GAME_SECONDS = 2 * 60 * 60  # an abandoned table never counts for more than two hours
@@ -123,7 +124,10 @@ def _activities(learner_ids: list[int], now: datetime) -> list[LearnerActivity]:
         .annotate(
             answers_week=Count("id", filter=Q(kind="answer")),
             correct_week=Count("id", filter=Q(kind="answer", correct=True)),
-            exposures_week=Count("id", filter=Q(kind="exposure")),
+            # games still in play count once they end (docs/security.md §3)
+            exposures_week=Count(
+                "id", filter=Q(kind="exposure") & ~Q(table_id__in=tables_in_play())
+            ),
         )
         .order_by()
     )

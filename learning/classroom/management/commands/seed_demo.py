@@ -36,18 +36,23 @@ TEAM_HOOKS = [
 User = get_user_model()
 
 
-def _demo_user(*, username: str, display_name: str, role: str):
+def _demo_user(*, username: str, display_name: str, role: str, created_by=None):
     """Get or create a demo user; make sure role, name and the demo password are as printed."""
     user = User.objects.filter(username=username).first()
     if user is None:
         return user_create(
-            username=username, password=DEMO_PASSWORD, role=role, display_name=display_name
+            username=username,
+            password=DEMO_PASSWORD,
+            role=role,
+            display_name=display_name,
+            created_by=created_by,
         )
     if not user.check_password(DEMO_PASSWORD):
         user.set_password(DEMO_PASSWORD)
         user.save(update_fields=["password"])
     Profile.objects.update_or_create(
-        user=user, defaults={"role": role, "display_name": display_name}
+        user=user,
+        defaults={"role": role, "display_name": display_name, "created_by": created_by},
     )
     return user
 
@@ -70,7 +75,12 @@ class Command(BaseCommand):
                 defaults={"teacher": teacher, "name": DEMO_CLASS_NAME, "level": "Beginners"},
             )
             for username, name in STUDENTS:
-                student = _demo_user(username=username, display_name=name, role=Role.STUDENT)
+                student = _demo_user(
+                    username=username,
+                    display_name=name,
+                    role=Role.STUDENT,
+                    created_by=classroom.teacher,
+                )
                 Membership.objects.get_or_create(classroom=classroom, student=student)
             _demo_user(
                 username=SELF_LEARNER[0], display_name=SELF_LEARNER[1], role=Role.SELF_LEARNER

@@ -16,10 +16,13 @@ from kanagame.accounts.permissions import teacher_required
 from learning.charts import bar_chart
 from learning.classroom.selectors import roster_for, student_detail
 from learning.classroom.services.classroom import (
+    NotYourStudent,
     membership_remove,
     roster_create,
     student_can_be_deleted_by,
+    student_can_be_renamed_by,
     student_delete,
+    student_is_managed_by,
     student_password_reset,
     student_rename,
 )
@@ -39,6 +42,8 @@ def _roster_page(request, classroom, form, status=200) -> HttpResponse:
     students = [m.student for m in roster_for(classroom=classroom)]
     for student in students:
         student.deletable = student_can_be_deleted_by(teacher=request.user, student=student)
+        student.resettable = student_is_managed_by(teacher=request.user, student=student)
+        student.renamable = student_can_be_renamed_by(teacher=request.user, student=student)
     context = {"classroom": classroom, "students": students, "form": form}
     return render(request, "teach/roster.html", context, status=status)
 
@@ -70,17 +75,27 @@ def teach_student_action(request: HttpRequest, class_id: int, student_id: int) -
     classroom = own_classroom(request, class_id)
     student = class_student(classroom, student_id)
     action = request.POST.get("action")
-    if action == "rename":
-        try:
+    try:
+        if action == "rename":
             student_rename(
-                classroom=classroom, student=student, display_name=request.POST.get("name", "")
+                classroom=classroom,
+                student=student,
+                display_name=request.POST.get("name", ""),
+                teacher=request.user,
             )
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
-            return redirect("teach_roster", class_id=classroom.pk)
+        elif action == "reset":
+            password = student_password_reset(
+                classroom=classroom, student=student, teacher=request.user
+            )
+    except NotYourStudent as exc:
+        messages.error(request, " ".join(exc.messages))
+        return _roster_page(request, classroom, RosterForm(), status=403)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("teach_roster", class_id=classroom.pk)
+    if action == "rename":
         messages.success(request, _("Name changed."))
     elif action == "reset":
-        password = student_password_reset(classroom=classroom, student=student)
         card = {"display_name": student.profile.name, "username": student.username,
                 "password": password}  # fmt: skip
         return render(request, "teach/cards.html", {"classroom": classroom, "cards": [card]})

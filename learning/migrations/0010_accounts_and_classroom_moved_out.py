@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
         ('accounts', '0001_accounts_from_learning'),
         ('classroom', '0001_classroom_from_learning'),
         ('games', '0003_table_links_classroom_app'),
-        ('learning', '0008_event_answer_kind'),
+        ('learning', '0009_profile_created_by_security'),
     ]
 
     operations = [
