@@ -16,7 +16,8 @@ from games.models import Table
 from games.selectors import classrooms_of, table_access, tables_open_for
 from games.services.tables import table_create
 from games.signals import table_finished
-from learning.classroom.hooks import ClassroomScope, assignments_panel
+from kanagame.celery import app
+from learning.classroom.hooks import ClassroomScope, assignments_panel, picker_assignments
 from learning.classroom.models import LearnerActivity
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +107,34 @@ def test_deleting_a_class_or_an_assignment_keeps_its_tables_unlinked(alice_class
     table.refresh_from_db()
     assert (table.classroom_id, table.assignment_id) == (None, None)
     assert table.seats.filter(user=erin).exists()  # the game itself is kept
+
+
+def test_the_pickers_assignment_rule_lists_the_open_assignments(bob, dana, alice_class):
+    now = timezone.now()
+    assignment = AssignmentFactory(
+        classroom=alice_class,
+        title="Rows of kana",
+        engine="kazoku-families",
+        options={"variant": "gojuon"},
+        script="katakana",
+        due_at=now + timedelta(days=2),
+    )
+    AssignmentFactory(classroom=alice_class, due_at=now - timedelta(days=1))  # past due
+    [info] = picker_assignments(bob, now)
+    assert (info.id, info.engine, info.options, info.script, info.title) == (
+        assignment.pk,
+        "kazoku-families",
+        {"variant": "gojuon"},
+        "katakana",
+        "Rows of kana",
+    )
+    assert picker_assignments(dana, now) == []
+
+
+def test_celery_finds_the_classroom_tasks_without_a_special_case():
+    app.loader.import_default_modules()
+    assert {
+        "learning.refresh_all_class_summaries",
+        "learning.refresh_class_summaries",
+        "learning.refresh_summaries_after_game",
+    } <= set(app.tasks)
