@@ -7,7 +7,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from fsrs import Scheduler
+from fsrs import ReviewLog, Scheduler
 
 from learning import srs
 from learning.models import KanaMemory, LearnerSettings, LearningEvent
@@ -112,8 +112,6 @@ def optimizer_class():
 
 def review_logs_for(*, learner) -> list:
     """The learner's answers as fsrs ReviewLogs (card id = the KanaMemory row's pk)."""
-    from fsrs import ReviewLog
-
     ids = {
         (kana_id, script): pk
         for pk, kana_id, script in KanaMemory.objects.filter(learner=learner).values_list(
