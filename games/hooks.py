@@ -11,7 +11,7 @@ registering from its `AppConfig.ready()`:
 - **lobby panels** (`register_lobby_panel`): blocks shown at the top of the lobby, e.g. the
   student's open assignments. A panel is a function of the user returning a template name and
   its context, or None to show nothing; `{% lobby_panels %}` (games_panels tags) renders them.
-- **signals** (games/signals.py): `table_finished`, sent when a table's game ends.
+- **signals** (games/signals.py): `game_finished`, sent when a table's game ends.
 
 Registration happens once at start-up in every process (web and Celery alike), so nothing is
 request-scoped or process-local state.

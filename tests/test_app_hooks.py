@@ -1,7 +1,7 @@
 """The classroom plugs into games through games/hooks.py and games.signals, not imports.
 
 games asks the registered class scope who is in which class, shows the registered lobby
-panels, and sends `table_finished`; the classroom registers all three in its ready().
+panels, and sends `game_finished`; the classroom registers all three in its ready().
 """
 
 from datetime import timedelta
@@ -15,7 +15,7 @@ from games import hooks
 from games.models import Table
 from games.selectors import classrooms_of, table_access, tables_open_for
 from games.services.tables import table_create
-from games.signals import table_finished
+from games.signals import game_finished
 from kanagame.celery import app
 from learning.classroom.hooks import ClassroomScope, assignments_panel, picker_assignments
 from learning.classroom.models import LearnerActivity
@@ -80,11 +80,11 @@ def test_a_panel_registered_twice_shows_once(monkeypatch, bob, alice_class):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_table_finished_refreshes_the_players_class_summaries(bob, dana):
+def test_game_finished_refreshes_the_players_class_summaries(bob, dana):
     table = game([bob, dana], started=timezone.now() - timedelta(minutes=30))
     assert not LearnerActivity.objects.exists()
     with transaction.atomic():
-        table_finished.send(sender=Table, table_id=table.pk)
+        game_finished.send(sender=Table, table_id=table.pk)
         assert not LearnerActivity.objects.exists()  # only once the move is committed
     activity = LearnerActivity.objects.get()  # bob is in a class; dana learns on her own
     assert activity.learner == bob and activity.games_week == 1

@@ -12,13 +12,13 @@ class ClassroomConfig(AppConfig):
         from django.db.models.signals import post_delete
 
         from games import hooks as games_hooks
-        from games.signals import table_finished
+        from games.signals import game_finished
         from learning.classroom import hooks
         from learning.classroom.models import Assignment, Classroom
 
         games_hooks.register_class_scope(hooks.ClassroomScope())
         games_hooks.register_lobby_panel(hooks.assignments_panel)
-        table_finished.connect(hooks.refresh_after_game, dispatch_uid="classroom-summaries")
+        game_finished.connect(hooks.refresh_after_game, dispatch_uid="classroom-summaries")
         post_delete.connect(hooks.tables_unlink_class, sender=Classroom, dispatch_uid="cls-tables")
         post_delete.connect(
             hooks.tables_unlink_assignment, sender=Assignment, dispatch_uid="assignment-tables"

@@ -7,7 +7,7 @@
 - the lobby panel of games/hooks.py (`assignments_panel`): a student's open assignments;
 - `post_delete` of a class or an assignment (`tables_unlink_*`): the tables keep their games
   and lose the id (games.Table holds plain ids, not foreign keys, to the classroom);
-- games.signals.table_finished (`refresh_after_game`): refresh the dashboards' summary rows
+- games.signals.game_finished (`refresh_after_game`): refresh the dashboards' summary rows
   of the players' classes once the game's last move is committed;
 - the picker's "assignments first" rule (`picker_assignments`): a student's open assignments
   as `learning.picker.AssignmentInfo`, registered with the picker's registration point.
@@ -21,8 +21,9 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 
+from games.engines import ENGINES
 from games.models import Table
-from games.views.common import ENGINE_BLURBS, engine_name
+from games.views.common import engine_name
 from learning.classroom.models import Assignment, Classroom, Membership
 from learning.classroom.selectors import assignments_open_for
 from learning.classroom.tasks import refresh_summaries_after_game
@@ -78,7 +79,7 @@ def assignments_panel(user) -> tuple[str, dict] | None:
     """The lobby's "Your assignments" block, with a link that opens a table for each."""
     rows = []
     for assignment in assignments_open_for(student=user):
-        engine = assignment.engine if assignment.engine in ENGINE_BLURBS else "kazoku-families"
+        engine = assignment.engine if assignment.engine in ENGINES else "kazoku-families"
         rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
     if not rows:
         return None
@@ -86,7 +87,7 @@ def assignments_panel(user) -> tuple[str, dict] | None:
 
 
 def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:
-    """games.signals.table_finished: the players' class summaries, after the commit."""
+    """games.signals.game_finished: the players' class summaries, after the commit."""
     refresh_summaries_after_game.delay_on_commit(table_id)
 
 
