@@ -13,3 +13,5 @@ urlpatterns = [
     path("", include("learning.urls.teach")),
     path("", include("games.urls")),
 ]
+
+handler400 = "kanagame.views.bad_request"
