@@ -4,12 +4,14 @@ import math
 
 from django import forms
 from django.conf import settings
-from django.contrib import messages
-from django.contrib.auth import get_user_model, login, password_validation
+from django.contrib import admin, messages
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import REDIRECT_FIELD_NAME, get_user_model, login, password_validation
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.debug import sensitive_post_parameters
@@ -58,6 +60,7 @@ class RateLimitedLoginView(LoginView):
 
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+    lockout_as_form_error = False
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         username = request.POST.get("username", "")
@@ -85,10 +88,39 @@ class RateLimitedLoginView(LoginView):
     def _locked_out(self, username: str, wait_seconds: float) -> HttpResponse:
         # An unbound form: binding it would run authenticate() again.
         form = self.get_form_class()(self.request, initial={"username": username[:150]})
+        if self.lockout_as_form_error:  # templates that show only the form's errors (admin)
+            form.cleaned_data = {}
+            form.add_error(None, _lockout_message(wait_seconds))
         context = self.get_context_data(form=form, lockout_message=_lockout_message(wait_seconds))
         response = self.render_to_response(context, status=429)
         response["Retry-After"] = str(math.ceil(wait_seconds))
         return response
+
+
+class RateLimitedAdminLoginView(RateLimitedLoginView):
+    """/admin/login/ behind the same limiter (same failures table, same key, same address)."""
+
+    template_name = "admin/login.html"
+    authentication_form = AdminAuthenticationForm
+    redirect_authenticated_user = False  # a logged-in non-staff user may log in as staff
+    lockout_as_form_error = True
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """AdminSite.login with the rate-limited view: the admin's own context, our limiter."""
+    if request.method == "GET" and admin.site.has_permission(request):
+        return redirect("admin:index")
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Log in"),
+        "subtitle": None,
+        "app_path": request.get_full_path(),
+        "username": request.user.get_username(),
+    }
+    if REDIRECT_FIELD_NAME not in request.GET and REDIRECT_FIELD_NAME not in request.POST:
+        context[REDIRECT_FIELD_NAME] = reverse("admin:index")
+    request.current_app = admin.site.name
+    return RateLimitedAdminLoginView.as_view(extra_context=context)(request)
 
 
 class SignupForm(forms.Form):
