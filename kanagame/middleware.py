@@ -9,13 +9,18 @@ standalone page that never touches the request body again.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
+from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+
+from learning.services.accounts import IDLE_LIMIT_KEY, LAST_SEEN_KEY
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 UTF8_NAMES = {"utf-8", "utf8"}
@@ -76,4 +81,54 @@ class RequestSanityMiddleware:
         message = refusal(request)
         if message is not None:
             return bad_input_response(request, message)
+        return self.get_response(request)
+
+
+# --- Response headers and session lifetime (docs/security.md §7) ---------------------------
+
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+        "magnetometer", "microphone", "midi", "payment", "usb", "xr-spatial-tracking",
+    )
+)  # fmt: skip
+LAST_SEEN_GRANULARITY_S = 60  # write the session at most once a minute
+
+
+class PrivacyHeadersMiddleware:
+    """Permissions-Policy on every answer; no-store on every answer to a signed-in user.
+
+    A page or export a signed-in user received must not stay in a shared school computer's
+    cache (or a proxy's) for the next pupil to open with the Back button.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, no_store=True, private=True)
+        return response
+
+
+class IdleTimeoutMiddleware:
+    """Sign out a session idle longer than the limit its login set (students: short)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        session = getattr(request, "session", None)
+        limit = session.get(IDLE_LIMIT_KEY) if session is not None else None
+        if limit and request.user.is_authenticated:
+            now = int(time.time())
+            last_seen = session.get(LAST_SEEN_KEY, now)
+            if now - last_seen > limit:
+                logout(request)
+            elif now - last_seen >= LAST_SEEN_GRANULARITY_S:
+                session[LAST_SEEN_KEY] = now
         return self.get_response(request)

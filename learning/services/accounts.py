@@ -1,5 +1,6 @@
 """Account services: creating users with their role (teacher, student, self-learner)."""
 
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -159,3 +160,19 @@ def _rate_increment(*, key: str, window_seconds: int, now: datetime | None) -> i
                 continue  # another process created the row meanwhile: count in it
             RateCounter.objects.filter(expires_at__lte=now - timedelta(days=1)).delete()
             return 1
+
+
+# --- Session lifetime (docs/security.md §7) ------------------------------------------------
+IDLE_LIMIT_KEY = "kanagame_idle_limit_s"
+LAST_SEEN_KEY = "kanagame_last_seen"
+
+
+def session_start(*, request, role: str | None, own_device: bool) -> None:
+    """At login: the session ends with the browser unless this is the user's own device;
+    a student's also ends after STUDENT_IDLE_MINUTES without a request."""
+    request.session.set_expiry(settings.SESSION_COOKIE_AGE if own_device else 0)
+    if role == "student":
+        request.session[IDLE_LIMIT_KEY] = settings.STUDENT_IDLE_MINUTES * 60
+        request.session[LAST_SEEN_KEY] = int(time.time())
+    else:
+        request.session.pop(IDLE_LIMIT_KEY, None)

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import REDIRECT_FIELD_NAME, get_user_model, login, password_validation
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +23,9 @@ from learning.services.accounts import (
     login_failure_record,
     login_failures_clear,
     login_lockout_remaining,
+    session_start,
     user_create,
+    user_role,
 )
 
 User = get_user_model()
@@ -55,10 +58,22 @@ def _lockout_message(wait_seconds: float) -> str:
     ) % {"minutes": minutes}
 
 
+class LoginForm(AuthenticationForm):
+    own_device = forms.BooleanField(
+        label=_("This is my own device: keep me signed in"),
+        required=False,
+        help_text=_(
+            "Leave it unticked on a shared or school computer: you are signed out when the "
+            "browser closes."
+        ),
+    )
+
+
 class RateLimitedLoginView(LoginView):
     """Django's LoginView, refusing (HTTP 429) a (username, address) that failed too often."""
 
     template_name = "registration/login.html"
+    authentication_form = LoginForm
     redirect_authenticated_user = True
     lockout_as_form_error = False
 
@@ -73,7 +88,13 @@ class RateLimitedLoginView(LoginView):
         login_failures_clear(
             username=form.get_user().get_username(), ip_address=client_ip(self.request)
         )
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        session_start(
+            request=self.request,
+            role=user_role(user=form.get_user()),
+            own_device=bool(form.cleaned_data.get("own_device")),
+        )
+        return response
 
     def form_invalid(self, form) -> HttpResponse:
         username = self.request.POST.get("username", "")
@@ -201,6 +222,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             email=data["email"],
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
         return redirect("home")
     status = 400 if request.method == "POST" else 200

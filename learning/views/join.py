@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
-from learning.services.accounts import rate_refund, rate_take
+from learning.services.accounts import rate_refund, rate_take, session_start
 from learning.services.classroom import UnknownClassCode, membership_join, student_join
 from learning.views.accounts import client_ip
 
@@ -112,4 +112,5 @@ def join(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("You joined %(name)s.") % {"name": membership.classroom.name})
         return redirect("home")
     login(request, new_user, backend="django.contrib.auth.backends.ModelBackend")
+    session_start(request=request, role="student", own_device=False)
     return render(request, "join/welcome.html", {"new_user": new_user})
