@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from learning.views import join
+from learning.views import join, privacy
 from learning.views.teach import assignments, classes, dashboard, exports, live, students
 
 urlpatterns = [
@@ -20,6 +20,8 @@ urlpatterns = [
          students.teach_student_action, name="teach_student_action"),
     path("teach/<int:class_id>/students/<int:student_id>/delete/",
          students.teach_student_delete, name="teach_student_delete"),
+    path("teach/<int:class_id>/students/<int:student_id>/data.json",
+         privacy.teach_student_data, name="teach_student_data"),
     path("teach/<int:class_id>/assignments/", assignments.teach_assignments,
          name="teach_assignments"),
     path("teach/<int:class_id>/assignments/<int:assignment_id>/delete/",
