@@ -9,6 +9,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -86,6 +87,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "csp",
     "template_partials",
     "kanagame.accounts",
     "games",
@@ -96,11 +98,16 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # NUL bytes, non-UTF-8 charsets, unreadable forms: 400 before any session or query.
+    "kanagame.middleware.RequestSanityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "kanagame.middleware.IdleTimeoutMiddleware",
+    "kanagame.middleware.PrivacyHeadersMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -217,6 +224,11 @@ LOGIN_FAILURE_LIMIT = env_int("KANAGAME_LOGIN_FAILURE_LIMIT", 5)
 LOGIN_COOLOFF_MINUTES = env_int("KANAGAME_LOGIN_COOLOFF_MINUTES", 15)
 # How many reverse proxies / load balancers append to X-Forwarded-For in front of the app.
 TRUSTED_PROXY_COUNT = env_int("KANAGAME_TRUSTED_PROXIES", 0)
+# Sessions end when the browser closes (shared school computers) unless the login form's
+# "this is my own device" box is ticked; a student's also ends after this many idle minutes.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
+STUDENT_IDLE_MINUTES = env_int("KANAGAME_STUDENT_IDLE_MINUTES", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -240,6 +252,23 @@ STORAGES = {
         if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
+}
+
+# --- Content-Security-Policy (django-csp 4) ------------------------------------------------
+# No inline script or style anywhere: every script and stylesheet is a static file.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
 }
 
 # --- Production security ------------------------------------------------------------------

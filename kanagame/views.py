@@ -5,8 +5,18 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from kanagame.middleware import bad_input_response
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler400: the standalone 400 page; never reads the request body again."""
+    return bad_input_response(
+        request, _("The server could not understand this request (its data was refused).")
+    )
 
 
 @require_GET

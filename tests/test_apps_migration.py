@@ -10,7 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from games.models import Table
-from kanagame.accounts.models import LoginFailure, Profile
+from kanagame.accounts.models import LoginFailure, Profile, RateCounter
 from learning.classroom.models import (
     Assignment,
     Classroom,
@@ -21,7 +21,7 @@ from learning.classroom.models import (
 
 # The last migrations before the move, and the apps that did not exist then.
 BEFORE = [
-    ("learning", "0009_profile_created_by_security"),
+    ("learning", "0010_rate_counter_security"),
     ("games", "0002_created_by_set_null"),
     ("accounts", None),
     ("classroom", None),
@@ -58,6 +58,9 @@ def _old_rows(apps) -> dict[str, int]:
     apps.get_model("learning", "Profile").objects.create(user=bob, role="student")
     apps.get_model("learning", "LoginFailure").objects.create(
         username="bob", ip_address="203.0.113.7", created_at=now
+    )
+    apps.get_model("learning", "RateCounter").objects.create(
+        key="join-code:203.0.113.7", count=3, expires_at=now
     )
     classroom = apps.get_model("learning", "Classroom").objects.create(
         teacher=alice, name="5B Kana", join_code="KMN7RT"
@@ -99,6 +102,7 @@ def test_a_database_of_the_old_layout_migrates_forward_with_every_row():
     # The moved models read the same rows, and the links between apps still resolve.
     assert Profile.objects.get(user__username="alice").role == "teacher"
     assert LoginFailure.objects.get().username == "bob"
+    assert RateCounter.objects.get().count == 3
     classroom = Classroom.objects.get(pk=ids["classroom"])
     assert classroom.name == "5B Kana" and classroom.teacher.username == "alice"
     assert Membership.objects.get().student.username == "bob"

@@ -7,6 +7,9 @@ page (Post/Redirect/Get) and a refused one renders the page with the message and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -29,14 +32,55 @@ from games.services.tables import (
     table_start,
 )
 from games.views.common import TableInfo, board_for, new_token, players_of
+from kanagame.accounts.services import rate_count, rate_take
+from kanagame.accounts.views import client_ip
 from learning.services.play import prompts_pending
 
 POLL_FAST_S = 2
 POLL_HIDDEN_S = 15
 
 
-def _table(code: str) -> Table | None:
-    return Table.objects.select_related("created_by").filter(code=code.strip().upper()[:12]).first()
+# Guessing table codes is slowed down like guessing join codes (docs/security.md §8): unknown
+# codes per client address, counted in the shared database counter; over the limit every
+# table-code URL answers 429, hits included, so a guesser cannot tell a hit from a refusal.
+TABLE_CODE_FAILURES_LIMIT = 20
+TABLE_CODE_WINDOW = 600
+
+
+class TableCodeLocked(Exception):
+    """This client tried too many unknown table codes (answered 429 by `code_limited`)."""
+
+
+def _code_key(request: HttpRequest) -> str:
+    return f"table-code:{client_ip(request)}"
+
+
+def _table(code: str, request: HttpRequest) -> Table | None:
+    key = _code_key(request)
+    if rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
+        raise TableCodeLocked
+    table = (
+        Table.objects.select_related("created_by").filter(code=code.strip().upper()[:12]).first()
+    )
+    if table is None:
+        rate_take(key=key, limit=TABLE_CODE_FAILURES_LIMIT, window_seconds=TABLE_CODE_WINDOW)
+    return table
+
+
+def code_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A 429 page for a client over the table-code limit, whatever the view was doing."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TableCodeLocked:
+            message = _("Too many unknown table codes. Wait a few minutes and try again.")
+            response = _error_page(request, message, 429)
+            response["Retry-After"] = str(TABLE_CODE_WINDOW)
+            return response
+
+    return wrapped
 
 
 def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
@@ -87,7 +131,7 @@ def _board_response(
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Table | None, Access | None, HttpResponse]:
-    table = _table(code)
+    table = _table(code, request)
     if table is None:
         return None, None, _error_page(request, _("There is no table with this code."), 404)
     access = table_access(table=table, user=request.user)
@@ -117,6 +161,7 @@ def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpRe
 
 
 @login_required
+@code_limited
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table, access, refusal = _load(request, code)
@@ -157,6 +202,7 @@ def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_GET
 def table_poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while the version is ``v``; the new board otherwise; 286 once the game is over."""
@@ -178,9 +224,10 @@ def table_poll(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_POST
 def table_join_view(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code)
+    table = _table(code, request)
     if table is None:
         return _error_page(request, _("There is no table with this code."), 404)
     access = table_access(table=table, user=request.user)
@@ -194,9 +241,10 @@ def table_join_view(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_POST
 def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code)
+    table = _table(code, request)
     if table is None:
         return _error_page(request, _("There is no table with this code."), 404)
     try:
@@ -208,6 +256,7 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_POST
 def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
     table, access, refusal = _load(request, code)  # outsiders learn nothing of its state
@@ -221,10 +270,11 @@ def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_POST
 def table_back_view(request: HttpRequest, code: str) -> HttpResponse:
     """ "I'm back": the CPU stand-in stops playing for this seat."""
-    table = _table(code)
+    table = _table(code, request)
     if table is None:
         return _error_page(request, _("There is no table with this code."), 404)
     seat = table.seats.filter(user=request.user).first()

@@ -20,7 +20,7 @@ from games.selectors import (
     tables_watchable_by,
 )
 from games.services.tables import TableError, table_create, table_join
-from games.views.board import _error_page, _table, refusal_page
+from games.views.board import _error_page, _table, code_limited, refusal_page
 from games.views.common import ENGINE_BLURBS, TableInfo, engine_name
 
 
@@ -122,10 +122,11 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
 
 
 @login_required
+@code_limited
 @require_POST
 def join_by_code(request: HttpRequest) -> HttpResponse:
     code = request.POST.get("code", "").strip().upper()
-    table = _table(code) if code else None
+    table = _table(code, request) if code else None
     if table is None:
         messages.error(request, _("No table has the code “%(code)s”.") % {"code": code[:12]})
         return redirect("games:lobby")

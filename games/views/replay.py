@@ -17,15 +17,16 @@ from games.engines import get_engine
 from games.engines.base import visible_events
 from games.selectors import table_access
 from games.services.replay import table_replay
-from games.views.board import _error_page, _table
+from games.views.board import _error_page, _table, code_limited
 from games.views.boards import presenter_for
 from games.views.common import TableInfo, board_for, players_of
 
 
 @login_required
+@code_limited
 @require_GET
 def replay(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code)
+    table = _table(code, request)
     if table is None:
         return _error_page(request, _("There is no table with this code."), 404)
     access = table_access(table=table, user=request.user)

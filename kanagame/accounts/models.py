@@ -67,3 +67,21 @@ class LoginFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username}@{self.ip_address} {self.created_at:%Y-%m-%d %H:%M:%S}"
+
+
+class RateCounter(models.Model):
+    """A shared counter for rate limits (wrong join codes, table codes), one row per key.
+
+    Counted with conditional UPDATEs in the database, so that several web processes agree
+    without Redis, on SQLite and PostgreSQL alike (kanagame/accounts/services.py rate_*).
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        db_table = "learning_ratecounter"  # the table predates the accounts app
+
+    def __str__(self) -> str:
+        return f"{self.key}={self.count} until {self.expires_at:%H:%M:%S}"

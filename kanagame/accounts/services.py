@@ -1,15 +1,17 @@
 """Account services: creating users with their role (teacher, student, self-learner)."""
 
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
-from kanagame.accounts.models import LoginFailure, Profile, Role
+from kanagame.accounts.models import LoginFailure, Profile, RateCounter, Role
 
 User = get_user_model()
 
@@ -114,3 +116,62 @@ def login_failure_record(*, username: str, ip_address: str, now: datetime | None
 def login_failures_clear(*, username: str, ip_address: str) -> None:
     """A successful login wipes that key's failures."""
     LoginFailure.objects.filter(username=_limiter_key(username), ip_address=ip_address).delete()
+
+
+# --- Shared rate counters ------------------------------------------------------------------
+# Wrong join codes and table codes per client address. One database row per key, changed only
+# by conditional UPDATEs, so every web process counts the same attempts, on SQLite and on
+# PostgreSQL, with or without Redis. `rate_take` reserves an attempt *before* the guess is
+# checked, so concurrent requests can never evaluate more than `limit` guesses per window.
+
+
+def rate_take(*, key: str, limit: int, window_seconds: int, now: datetime | None = None) -> bool:
+    """Count one attempt under `key`; False (and nothing to do) when the limit is reached."""
+    return _rate_increment(key=key[:200], window_seconds=window_seconds, now=now) <= limit
+
+
+def rate_refund(*, key: str) -> None:
+    """Give an attempt back (the guess was right, or the form was refused for another reason)."""
+    RateCounter.objects.filter(key=key[:200], count__gt=0).update(count=F("count") - 1)
+
+
+def rate_count(*, key: str, now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    row = RateCounter.objects.filter(key=key[:200], expires_at__gt=now).only("count").first()
+    return row.count if row else 0
+
+
+def _rate_increment(*, key: str, window_seconds: int, now: datetime | None) -> int:
+    now = now or timezone.now()
+    expires = now + timedelta(seconds=window_seconds)
+    current = RateCounter.objects.filter(key=key)
+    while True:
+        with transaction.atomic():
+            # The row is locked from this UPDATE to the commit: the count read back is ours.
+            if current.filter(expires_at__gt=now).update(count=F("count") + 1):
+                return current.values_list("count", flat=True).get()
+            if current.filter(expires_at__lte=now).update(count=1, expires_at=expires):
+                return 1
+            try:
+                with transaction.atomic():
+                    RateCounter.objects.create(key=key, count=1, expires_at=expires)
+            except IntegrityError:
+                continue  # another process created the row meanwhile: count in it
+            RateCounter.objects.filter(expires_at__lte=now - timedelta(days=1)).delete()
+            return 1
+
+
+# --- Session lifetime (docs/security.md §7) ------------------------------------------------
+IDLE_LIMIT_KEY = "kanagame_idle_limit_s"
+LAST_SEEN_KEY = "kanagame_last_seen"
+
+
+def session_start(*, request, role: str | None, own_device: bool) -> None:
+    """At login: the session ends with the browser unless this is the user's own device;
+    a student's also ends after STUDENT_IDLE_MINUTES without a request."""
+    request.session.set_expiry(settings.SESSION_COOKIE_AGE if own_device else 0)
+    if role == "student":
+        request.session[IDLE_LIMIT_KEY] = settings.STUDENT_IDLE_MINUTES * 60
+        request.session[LAST_SEEN_KEY] = int(time.time())
+    else:
+        request.session.pop(IDLE_LIMIT_KEY, None)

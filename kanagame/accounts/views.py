@@ -4,12 +4,15 @@ import math
 
 from django import forms
 from django.conf import settings
-from django.contrib import messages
-from django.contrib.auth import get_user_model, login, password_validation
+from django.contrib import admin, messages
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import REDIRECT_FIELD_NAME, get_user_model, login, password_validation
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.debug import sensitive_post_parameters
@@ -20,7 +23,9 @@ from kanagame.accounts.services import (
     login_failure_record,
     login_failures_clear,
     login_lockout_remaining,
+    session_start,
     user_create,
+    user_role,
 )
 
 User = get_user_model()
@@ -53,11 +58,24 @@ def _lockout_message(wait_seconds: float) -> str:
     ) % {"minutes": minutes}
 
 
+class LoginForm(AuthenticationForm):
+    own_device = forms.BooleanField(
+        label=_("This is my own device: keep me signed in"),
+        required=False,
+        help_text=_(
+            "Leave it unticked on a shared or school computer: you are signed out when the "
+            "browser closes."
+        ),
+    )
+
+
 class RateLimitedLoginView(LoginView):
     """Django's LoginView, refusing (HTTP 429) a (username, address) that failed too often."""
 
     template_name = "registration/login.html"
+    authentication_form = LoginForm
     redirect_authenticated_user = True
+    lockout_as_form_error = False
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         username = request.POST.get("username", "")
@@ -70,7 +88,13 @@ class RateLimitedLoginView(LoginView):
         login_failures_clear(
             username=form.get_user().get_username(), ip_address=client_ip(self.request)
         )
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        session_start(
+            request=self.request,
+            role=user_role(user=form.get_user()),
+            own_device=bool(form.cleaned_data.get("own_device")),
+        )
+        return response
 
     def form_invalid(self, form) -> HttpResponse:
         username = self.request.POST.get("username", "")
@@ -85,10 +109,39 @@ class RateLimitedLoginView(LoginView):
     def _locked_out(self, username: str, wait_seconds: float) -> HttpResponse:
         # An unbound form: binding it would run authenticate() again.
         form = self.get_form_class()(self.request, initial={"username": username[:150]})
+        if self.lockout_as_form_error:  # templates that show only the form's errors (admin)
+            form.cleaned_data = {}
+            form.add_error(None, _lockout_message(wait_seconds))
         context = self.get_context_data(form=form, lockout_message=_lockout_message(wait_seconds))
         response = self.render_to_response(context, status=429)
         response["Retry-After"] = str(math.ceil(wait_seconds))
         return response
+
+
+class RateLimitedAdminLoginView(RateLimitedLoginView):
+    """/admin/login/ behind the same limiter (same failures table, same key, same address)."""
+
+    template_name = "admin/login.html"
+    authentication_form = AdminAuthenticationForm
+    redirect_authenticated_user = False  # a logged-in non-staff user may log in as staff
+    lockout_as_form_error = True
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """AdminSite.login with the rate-limited view: the admin's own context, our limiter."""
+    if request.method == "GET" and admin.site.has_permission(request):
+        return redirect("admin:index")
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Log in"),
+        "subtitle": None,
+        "app_path": request.get_full_path(),
+        "username": request.user.get_username(),
+    }
+    if REDIRECT_FIELD_NAME not in request.GET and REDIRECT_FIELD_NAME not in request.POST:
+        context[REDIRECT_FIELD_NAME] = reverse("admin:index")
+    request.current_app = admin.site.name
+    return RateLimitedAdminLoginView.as_view(extra_context=context)(request)
 
 
 class SignupForm(forms.Form):
@@ -169,6 +222,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             email=data["email"],
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
         return redirect("home")
     status = 400 if request.method == "POST" else 200

@@ -2,11 +2,14 @@
 
 from django.urls import path
 
-from learning.classroom.views import join
+from learning.classroom.views import join, privacy
 from learning.classroom.views.teach import assignments, classes, dashboard, exports, live, students
 
 urlpatterns = [
     path("join/", join.join, name="join"),
+    # Account data and deletion read and delete rows of every app: the top layer serves them.
+    path("account/data.json", privacy.account_data, name="account_data"),
+    path("account/delete/", privacy.account_delete, name="account_delete"),
     path("teach/", classes.teach_home, name="teach_home"),
     path("teach/<int:class_id>/", dashboard.teach_class, name="teach_class"),
     path("teach/<int:class_id>/refresh/", dashboard.teach_refresh, name="teach_refresh"),
@@ -20,6 +23,8 @@ urlpatterns = [
          students.teach_student_action, name="teach_student_action"),
     path("teach/<int:class_id>/students/<int:student_id>/delete/",
          students.teach_student_delete, name="teach_student_delete"),
+    path("teach/<int:class_id>/students/<int:student_id>/data.json",
+         privacy.teach_student_data, name="teach_student_data"),
     path("teach/<int:class_id>/assignments/", assignments.teach_assignments,
          name="teach_assignments"),
     path("teach/<int:class_id>/assignments/<int:assignment_id>/delete/",

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('learning', '0009_profile_created_by_security'),
+        ('learning', '0010_rate_counter_security'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -31,6 +31,18 @@ class Migration(migrations.Migration):
                 options={
                     'db_table': 'learning_loginfailure',
                     'indexes': [models.Index(fields=['username', 'ip_address', 'created_at'], name='loginfail_key_at')],
+                },
+            ),
+            migrations.CreateModel(
+                name='RateCounter',
+                fields=[
+                    ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                    ('key', models.CharField(max_length=200, unique=True)),
+                    ('count', models.PositiveIntegerField(default=0)),
+                    ('expires_at', models.DateTimeField(db_index=True)),
+                ],
+                options={
+                    'db_table': 'learning_ratecounter',
                 },
             ),
             migrations.CreateModel(

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('learning', '0009_profile_created_by_security'),
+        ('learning', '0010_rate_counter_security'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

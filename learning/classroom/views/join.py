@@ -5,7 +5,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
+from kanagame.accounts.services import rate_refund, rate_take, session_start
+from kanagame.accounts.views import client_ip
 from learning.classroom.services.classroom import UnknownClassCode, membership_join, student_join
 
 FAILED_CODES_LIMIT = 20  # wrong codes per client per window: guessing codes stays slow
@@ -59,7 +60,9 @@ class JoinForm(CodeForm):
 
 
 def _client_key(request: HttpRequest) -> str:
-    return f"join-failures:{request.META.get('REMOTE_ADDR', '')}"
+    # The real client behind the trusted proxies, as the login limit sees it: a school
+    # behind the load balancer is not one address.
+    return f"join-code:{client_ip(request)}"
 
 
 @require_http_methods(["GET", "POST"])
@@ -73,13 +76,18 @@ def join(request: HttpRequest) -> HttpResponse:
         form = form_class(initial={"code": request.GET.get("code", "")})
         return render(request, "join/join.html", {"form": form})
 
-    if cache.get(_client_key(request), 0) >= FAILED_CODES_LIMIT:
+    key = _client_key(request)
+    # One attempt reserved before the code is checked (refunded unless the code was wrong),
+    # counted in the database: every web process sees the same count.
+    if not rate_take(key=key, limit=FAILED_CODES_LIMIT, window_seconds=FAILED_CODES_WINDOW):
+        rate_refund(key=key)
         form = form_class(request.POST)
         form.is_valid()
         form.add_error(None, _("Too many wrong codes. Wait a few minutes and try again."))
         return render(request, "join/join.html", {"form": form}, status=429)
     form = form_class(request.POST)
     if not form.is_valid():
+        rate_refund(key=key)
         return render(request, "join/join.html", {"form": form}, status=400)
     data = form.cleaned_data
     try:
@@ -93,16 +101,16 @@ def join(request: HttpRequest) -> HttpResponse:
                 username=data["username"],
             )
     except ValidationError as exc:
-        if isinstance(exc, UnknownClassCode):
-            cache.set(
-                _client_key(request), cache.get(_client_key(request), 0) + 1, FAILED_CODES_WINDOW
-            )
+        if not isinstance(exc, UnknownClassCode):
+            rate_refund(key=key)
         for message in exc.messages:
             form.add_error(None, message)
         return render(request, "join/join.html", {"form": form}, status=400)
+    rate_refund(key=key)
 
     if user.is_authenticated:
         messages.success(request, _("You joined %(name)s.") % {"name": membership.classroom.name})
         return redirect("home")
     login(request, new_user, backend="django.contrib.auth.backends.ModelBackend")
+    session_start(request=request, role="student", own_device=False)
     return render(request, "join/welcome.html", {"new_user": new_user})

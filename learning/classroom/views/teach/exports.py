@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Iterator
 
 from django.http import HttpRequest, StreamingHttpResponse
@@ -25,12 +26,21 @@ class _Echo:
         return value
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What makes Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP "CSV
+# injection"), after Unicode compatibility folding: full-width ＝＋－＠ and the small forms
+# ﹦﹢﹣﹫ fold to = + - @; the minus sign U+2212 and "|" (DDE) are checked as they are.
+FORMULA_STARTS = frozenset("=+-@|\u2212")
+CONTROL_STARTS = ("\t", "\r", "\n")
 
 
-def _cell(value):
+def csv_safe(value):
     """Names are typed by students: never let a spreadsheet read one as a formula."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    if not isinstance(value, str) or not value:
+        return value
+    if value.startswith(CONTROL_STARTS):
+        return "'" + value
+    first = unicodedata.normalize("NFKC", value.lstrip()[:1])
+    if first and first[0] in FORMULA_STARTS:
         return "'" + value
     return value
 
@@ -41,7 +51,7 @@ def _stream(columns: tuple[str, ...], rows: Iterator[tuple], filename: str):
     def lines():
         yield writer.writerow(columns)
         for row in rows:
-            yield writer.writerow([_cell(value) for value in row])
+            yield writer.writerow([csv_safe(value) for value in row])
 
     response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

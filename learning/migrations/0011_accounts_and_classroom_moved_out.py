@@ -5,6 +5,7 @@ from django.db import migrations
 MOVED = {
     "profile": "accounts",
     "loginfailure": "accounts",
+    "ratecounter": "accounts",
     "classroom": "classroom",
     "membership": "classroom",
     "assignment": "classroom",
@@ -35,7 +36,7 @@ class Migration(migrations.Migration):
         ('accounts', '0001_accounts_from_learning'),
         ('classroom', '0001_classroom_from_learning'),
         ('games', '0003_table_links_classroom_app'),
-        ('learning', '0009_profile_created_by_security'),
+        ('learning', '0010_rate_counter_security'),
     ]
 
     operations = [
@@ -89,6 +90,9 @@ class Migration(migrations.Migration):
             ),
             migrations.DeleteModel(
                 name='Profile',
+            ),
+            migrations.DeleteModel(
+                name='RateCounter',
             ),
             ],
             database_operations=[

@@ -1,0 +1,244 @@
+"""Issue 12, proof: random input on every URL and every POST field never gives a 500, and a
+refused request changes nothing.
+
+Hypothesis draws the URL (every pattern of the URLconf, its parameters filled with real ids
+and codes or random text), who asks (nobody, a teacher, their student, a self-learner,
+another teacher), the method and the body: every form field name the site renders, with
+random text (NUL, control characters, huge and empty values), or raw bytes under a wrong
+content type or a foreign charset. Runs on SQLite and PostgreSQL alike (set DATABASE_URL);
+FUZZ_EXAMPLES raises the number of requests per URL pattern (default 12).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import quote, urlencode
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.models import Move, Seat, Table
+from games.services.tables import table_create
+from kanagame.accounts.models import LoginFailure, Profile, RateCounter, Role
+from kanagame.accounts.services import user_create
+from learning.classroom.models import Assignment, Classroom, Membership
+from learning.classroom.services.classroom import classroom_create, membership_join
+from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))  # per URL pattern
+PARAM = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
+# Tables whose rows a refusal must leave alone (limiter counters and sessions may change).
+WATCHED = (
+    get_user_model(),
+    Profile,
+    Classroom,
+    Membership,
+    Assignment,
+    Table,
+    Seat,
+    Move,
+    LearningEvent,
+    KanaMemory,
+    Prompt,
+    DailySession,
+    LearnerSettings,
+)
+VOLATILE_FIELDS = {"last_login", "last_seen_at"}
+
+
+def _routes(patterns, prefix: str = ""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            route = prefix + str(pattern.pattern)
+            if route.startswith("admin/") and ("(?P" in route or "^" in route):
+                route = "admin/auth/"  # the admin's regex routes: one real example
+            yield route
+
+
+ROUTES = sorted(set(_routes(get_resolver().url_patterns)))
+NASTY = [
+    "",
+    "\x00",
+    "a\x00b",
+    "\x01\x1f\x7f",
+    "\r\n",
+    "\ud7ff",
+    "ｌｏｇｉｎ",
+    "＝1+1",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "x" * 20_000,
+    "<script>",
+    "' OR 1=1 --",
+    "%00",
+    "../../etc",
+]
+nasty_text = st.one_of(st.sampled_from(NASTY), st.text(max_size=40))
+CONTENT_TYPES = [
+    "application/x-www-form-urlencoded",
+    "application/json",
+    "text/plain",
+    "",
+    "multipart/form-data",
+    "multipart/form-data; boundary=zz",
+    "application/x-www-form-urlencoded; charset=latin-1",
+    "application/x-www-form-urlencoded; charset=utf-16",
+    "text/html; charset=koi8-r",
+]
+
+
+@pytest.fixture
+def world(db):
+    alice = user_create(username="alice", password="pw-alice-2026", role=Role.TEACHER)
+    dave = user_create(username="dave", password="pw-dave-2026", role=Role.TEACHER)
+    alice_class = classroom_create(teacher=alice, name="5B")
+    bob = user_create(username="bob", password="pw-bob-2026", role=Role.STUDENT, created_by=alice)
+    Membership.objects.create(classroom=alice_class, student=bob)
+    sam = user_create(username="sam", password="pw-sam-2026", role=Role.SELF_LEARNER)
+    membership_join(student=sam, code=alice_class.join_code)
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+        classroom=alice_class,
+    )
+    assignment = Assignment.objects.create(classroom=alice_class, due_at=timezone.now())
+    users = {"anonymous": None, "alice": alice, "bob": bob, "sam": sam, "dave": dave}
+    values = {
+        "class_id": [alice_class.pk, 0, 10**12],
+        "student_id": [bob.pk, sam.pk, dave.pk, 0],
+        "assignment_id": [assignment.pk, 0],
+        "prompt_id": [0, 1, 10**12],
+        "code": [table.code, table.code.lower(), "ZZZZZZ"],
+        "engine": ["kazoku-families", "kazoku-words", "chess"],
+    }
+    if not _FIELDS:
+        _FIELDS.extend(_harvest_fields(users, values))
+    return {"users": users, "values": values, "fields": _FIELDS}
+
+
+_FIELDS: list[str] = []  # form field names are the same in every test database: found once
+
+
+def _harvest_fields(users: dict, values: dict) -> list[str]:
+    """Every field name the site renders in a form, for every role."""
+    fields = set()
+    for user in users.values():
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        for route in ROUTES:
+            if route.startswith("admin"):
+                continue
+            path = "/" + PARAM.sub(lambda m: quote(str(values[m["name"]][0]), safe=""), route)
+            response = client.get(path)
+            if response.streaming or not response["Content-Type"].startswith("text/html"):
+                continue
+            html = response.content.decode(errors="replace")
+            fields |= set(re.findall(r'name="([^"]+)"', html))
+    fields |= {
+        "username",
+        "password",
+        "code",
+        "action",
+        "name",
+        "confirm_name",
+        "version",
+        "token",
+        "key",
+        "level",
+        "answer",
+        "prompt",
+        "table_id",
+        "next",
+        "own_device",
+    }
+    fields.discard("csrfmiddlewaretoken")
+    return sorted(fields)
+
+
+def _path(draw, route: str, values: dict) -> str:
+    def fill(match: re.Match) -> str:
+        known = values.get(match["name"], [])
+        if match["converter"] == "int":
+            value = draw(st.one_of(st.sampled_from(known or [1]), st.integers(0, 10**15)))
+        else:
+            value = draw(st.one_of(st.sampled_from(known or ["x"]), nasty_text))
+        return quote(str(value), safe="")
+
+    return "/" + PARAM.sub(fill, route)
+
+
+def _snapshot() -> dict:
+    state = {}
+    for model in WATCHED:
+        rows = list(model._default_manager.order_by("pk").values())
+        state[model.__name__] = [
+            {k: v for k, v in row.items() if k not in VOLATILE_FIELDS} for row in rows
+        ]
+    return state
+
+
+@st.composite
+def requests(draw, world, route):
+    path = _path(draw, route, world["values"])
+    who = draw(st.sampled_from(sorted(world["users"])))
+    method = draw(st.sampled_from(["GET", "POST", "POST", "POST", "PUT", "DELETE"]))
+    query = draw(
+        st.dictionaries(
+            st.sampled_from(world["fields"] + ["v", "step", "script"]), nasty_text, max_size=3
+        )
+    )
+    form = draw(st.dictionaries(st.sampled_from(world["fields"]), nasty_text, max_size=8))
+    raw = draw(
+        st.one_of(st.none(), st.tuples(st.sampled_from(CONTENT_TYPES), st.binary(max_size=300)))
+    )
+    return route, path, who, method, query, form, raw
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
+@pytest.mark.parametrize("route", ROUTES)
+@given(data=st.data())
+def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, route, data):
+    route, path, who, method, query, form, raw = data.draw(requests(world, route))
+    LoginFailure.objects.all().delete()  # no lockout left over from an earlier example
+    RateCounter.objects.all().delete()
+    client = Client(raise_request_exception=True)
+    if world["users"][who] is not None:
+        client.force_login(world["users"][who])
+    url = path + ("?" + urlencode(query) if query else "")
+    before = _snapshot()
+    if method == "GET":
+        response = client.get(url)
+    elif raw is not None:
+        response = client.generic(method, url, raw[1], content_type=raw[0])
+    elif method == "POST" and data.draw(st.booleans()):
+        response = client.post(url, form)  # multipart
+    else:
+        body = urlencode(form).encode()
+        response = client.generic(
+            method, url, body, content_type="application/x-www-form-urlencoded"
+        )
+    note = f"{method} {url[:200]} as {who} ({route})"
+    assert response.status_code < 500, note
+    if response.status_code >= 400:
+        assert _snapshot() == before, note
