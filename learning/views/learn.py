@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -19,6 +20,7 @@ from learning.permissions import learner_required
 from learning.services import quiz as quiz_service
 from learning.services.play import (
     PromptError,
+    prompt_displayed,
     prompt_result,
     prompt_view,
     prompts_pending,
@@ -158,6 +160,8 @@ def quiz(request: HttpRequest) -> HttpResponse:
 
 def _quiz_render(request: HttpRequest, *, feedback=None, error: str = "", status: int = 200):
     current = quiz_service.quiz_current(learner=request.user)
+    if current is not None:  # on screen from now: the response time starts here
+        prompt_displayed(prompt=current, at=timezone.now())
     run_started = current.shown_at if current else None
     if run_started is None and feedback and feedback.get("run"):
         last = quiz_service.quiz_answered(learner=request.user, prompt_id=feedback["run"])
