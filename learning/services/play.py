@@ -460,6 +460,24 @@ def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str,
     return given, False, choice
 
 
+def feedback_reveals(*, user, result: AnswerResult, at: datetime | None = None) -> bool:
+    """Would the feedback of ``result`` ("し is shi", "you answered tsu") give away the
+    answer of the learner's next open question where it is shown (same table, or the quiz)?
+    Then the page says only right or wrong."""
+    at = at or timezone.now()
+    rows = Prompt.objects.filter(learner=user, status=PromptStatus.OPEN, expires_at__gt=at)
+    if result.table_id is not None:
+        rows = rows.filter(table_id=result.table_id)
+    else:
+        rows = rows.filter(source="quiz")
+    following = rows.order_by("shown_at", "id").first()
+    if following is None:
+        return False
+    kana = kana_table.info(following.kana_id, following.script)
+    shown = {result.romaji, result.glyph, result.given}
+    return kana.romaji in shown or kana.glyph in shown
+
+
 def prompt_result(prompt: Prompt) -> AnswerResult:
     """The result of an answered prompt, rebuilt from the row (feedback after a redirect)."""
     kana = kana_table.info(prompt.kana_id, prompt.script)
