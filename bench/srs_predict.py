@@ -51,18 +51,20 @@ EPS = 1e-6
 
 
 def _events_of(job) -> list[dict]:
-    index, seed, world_name, exposure = job
+    index, seed, world_name, exposure, guess_aware = job
     world = next(w for w in srs_sim.WORLDS if w.name == world_name)
     learner = srs_sim.learner_make(world, index, seed)
     events: list[dict] = []
-    srs_sim.arm_product(world, learner, srs_sim.Run(exposure=exposure), recorder=events)
+    run = srs_sim.Run(exposure=exposure, rules=srs_sim.Rules(guess_aware=guess_aware))
+    srs_sim.arm_product(world, learner, run, recorder=events)
     for event in events:
         event["learner"] = (seed, index)
     return events
 
 
-def replay(events: list[dict]) -> None:
-    """Add ``model`` (srs.predict before the answer) to every event, in time order."""
+def replay(events: list[dict], *, guess_aware: bool = True) -> None:
+    """Add ``model`` (srs.predict before the answer) to every event, in time order.
+    ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow)."""
     scheduler = srs.scheduler_build(fuzzing=False)
     cards: dict = {}
     for event in sorted(events, key=lambda e: (e["learner"], e["day"])):
@@ -73,6 +75,11 @@ def replay(events: list[dict]) -> None:
             scheduler=scheduler, card=card, now=at, choices=event["choices"]
         )
         card = card or srs.card_new(card_id=len(cards) + 1, now=at)
+        if not guess_aware and event["choices"] > 0:
+            ok, slow = event["correct"], event["ms"] > srs.SLOW_MS
+            rating = srs.Rating.Hard if ok and slow else srs.Rating.Good if ok else srs.Rating.Again
+            cards[key] = scheduler.review_card(card, rating, at, event["ms"])[0]
+            continue
         cards[key] = srs.review(
             scheduler=scheduler, card=card, correct=event["correct"], response_ms=event["ms"],
             at=at, recognition=event["choices"] > 0,
@@ -220,13 +227,21 @@ def main(argv=None) -> dict:
     parser.add_argument("--exposure", type=float, default=0.1)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--old-choice-grading", action="store_true", help="right picks Good unless slow"
+    )
     args = parser.parse_args(argv)
+    guess_aware = not args.old_choice_grading
     started = time.perf_counter()
     seeds = [int(s) for s in args.seeds.split(",")]
-    jobs = [(i, seed, args.world, args.exposure) for seed in seeds for i in range(args.learners)]
+    jobs = [
+        (i, seed, args.world, args.exposure, guess_aware)
+        for seed in seeds
+        for i in range(args.learners)
+    ]
     with Pool(args.processes) as pool:
         events = [e for chunk in pool.map(_events_of, jobs) for e in chunk]
-    replay(events)
+    replay(events, guess_aware=guess_aware)
     baselines(events)
     test = [e for e in events if e["day"] >= SPLIT_DAY]
     kinds = {}

@@ -326,6 +326,9 @@ class Rules:
     typed_from: float = TYPED_STABILITY  # stability (days) from which a kana is asked typed
     ask_below: float = srs.WEAK_RETRIEVABILITY  # in play, ask a reviewed kana below this recall
     warmup: bool = True  # due kana asked before the game
+    # a right pick among choices: Hard unless fast on a stable kana (srs.rating_for); False:
+    # the earlier rule (Good unless slow), for the ablation that justifies the change
+    guess_aware: bool = True
 
 
 @dataclass(frozen=True)
@@ -530,10 +533,15 @@ class Product:
                 "ms": ms, "p_true": p_true,
             })  # fmt: skip
         card = card or srs.card_new(card_id=len(self.cards) + 1, now=_moment(day))
-        self.cards[pair] = srs.review(
-            scheduler=self.scheduler, card=card, correct=ok, response_ms=ms, at=_moment(day),
-            recognition=not typed,
-        ).card  # fmt: skip
+        if typed or self.rules.guess_aware:
+            self.cards[pair] = srs.review(
+                scheduler=self.scheduler, card=card, correct=ok, response_ms=ms,
+                at=_moment(day), recognition=not typed,
+            ).card  # fmt: skip
+        else:
+            rating = srs.Rating.Again if not ok else (
+                srs.Rating.Hard if ms > srs.SLOW_MS else srs.Rating.Good)  # fmt: skip
+            self.cards[pair] = self.scheduler.review_card(card, rating, _moment(day), ms)[0]
         learner.reviews += 1
         self.spent += cost
 
@@ -725,6 +733,49 @@ def simulate(*, seeds, learners: int, worlds, exposures, run: Run, processes: in
     return out
 
 
+def grading_ablation(*, seeds, learners: int, worlds, exposure: float, processes: int) -> dict:
+    """The loop with the product's grading of right picks (Hard unless fast on a stable kana)
+    against the earlier rule (Good unless slow), same learners: {world: figures}."""
+    rules = {"hard_unless_fast_and_stable": Rules(), "good_unless_slow": Rules(guess_aware=False)}
+    jobs = [
+        (world, "kanagame", i, seed, Run(exposure=exposure, rules=rule))
+        for world in worlds
+        for rule in rules.values()
+        for seed in seeds
+        for i in range(learners)
+    ]
+    with Pool(processes) as pool:
+        rows = pool.map(run_one, jobs, chunksize=4)
+    out: dict = {}
+    for world in worlds:
+        found = {}
+        for name, rule in rules.items():
+            found[name] = {
+                (r["seed"], r["learner"]): r
+                for job, r in zip(jobs, rows, strict=True)
+                if job[0] == world and job[4].rules == rule
+            }
+        new, old = found.values()
+        diffs = [100 * (new[k]["recall"] - old[k]["recall"]) for k in new]
+        m = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+        out[world] = {
+            **{
+                name: {
+                    "recall": round(100 * sum(r["recall"] for r in g.values()) / len(g), 1),
+                    "answers": round(sum(r["answers"] for r in g.values()) / len(g), 1),
+                    "minutes": round(sum(r["minutes"] for r in g.values()) / len(g), 1),
+                }
+                for name, g in found.items()
+            },
+            "difference": {
+                "mean": round(m, 1),
+                "ci95": round(1.96 * sd / math.sqrt(len(diffs)), 1),
+            },
+        }
+    return out
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=40, help="per seed, arm and world")
@@ -738,14 +789,33 @@ def main(argv=None) -> dict:
     parser.add_argument("--typed-from", type=float, default=Rules.typed_from)
     parser.add_argument("--ask-below", type=float, default=Rules.ask_below)
     parser.add_argument("--no-warmup", action="store_true")
+    parser.add_argument(
+        "--old-choice-grading", action="store_true", help="a right pick is Good unless slow"
+    )
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--markdown", action="store_true", help="the table of docs/bench.md")
+    parser.add_argument(
+        "--grading-ablation", action="store_true",
+        help="only the loop, product grading of right picks against the earlier rule",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     seeds = {"held-out": HELD_OUT_SEEDS, "dev": DEV_SEEDS}.get(args.seeds) or tuple(
         int(s) for s in args.seeds.split(",")
     )
-    rules = Rules(typed_from=args.typed_from, ask_below=args.ask_below, warmup=not args.no_warmup)
+    if args.grading_ablation:
+        found = grading_ablation(
+            seeds=seeds, learners=args.learners, worlds=args.worlds.split(","),
+            exposure=float(args.exposure.split(",")[0]), processes=args.processes,
+        )  # fmt: skip
+        print(json.dumps({"seeds": list(seeds), "worlds": found}, indent=2))
+        return found
+    rules = Rules(
+        typed_from=args.typed_from,
+        ask_below=args.ask_below,
+        warmup=not args.no_warmup,
+        guess_aware=not args.old_choice_grading,
+    )
     run = Run(minutes=args.minutes, game=args.game, rules=rules)
     started = time.perf_counter()
     worlds = simulate(
