@@ -54,3 +54,17 @@ def test_the_picker_reason_cites_the_predicted_recall(dana):
     percent = _recall_now(dana, kana_id, script, now)
     glyph = kana_table.info(kana_id, script).glyph
     assert f"Your predicted chance of recalling {glyph} today: {percent}%." in first.reason
+
+
+def test_demo_history_is_graded_and_predicted_as_the_kind_it_was_asked(dana):
+    from learning.demo_learning import history_build
+    from learning.models import LearningEvent
+
+    history_build(learner=dana, days=30, answers_per_day=15, exposures_per_day=0)
+    answers = LearningEvent.objects.filter(learner=dana, kind="answer")
+    kinds = set(answers.values_list("answer_kind", flat=True))
+    assert kinds == {"reading", "typed"}  # four readings to choose from, typed once stable
+    assert not answers.filter(predicted__isnull=True).exists()
+    first = answers.order_by("created_at", "id").first()
+    assert first.answer_kind == "reading"
+    assert first.predicted == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
