@@ -1,6 +1,6 @@
 """Are the memory model's predictions worth anything? Replay answers, score P(correct).
 
-    .venv/bin/python bench/srs_predict.py [--learners 40] [--seeds 2026,2027] [--json]
+    .venv/bin/python bench/srs_predict.py [--learners 30] [--seeds 2026,2027] [--json]
 
 The answers come from the simulated learners of ``bench/srs_sim.py`` (the product's loop,
 "average" world, exposure effect 0.1), where the true P(correct) of every answer is known.
@@ -221,7 +221,7 @@ PREDICTORS = ("model", "constant", "running_average", "hlr")
 
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=40, help="per seed")
+    parser.add_argument("--learners", type=int, default=30, help="per seed")
     parser.add_argument("--seeds", default=",".join(map(str, srs_sim.HELD_OUT_SEEDS)))
     parser.add_argument("--world", default="average")
     parser.add_argument("--exposure", type=float, default=0.1)

@@ -1,6 +1,6 @@
 """Simulated learners: does Kanagame's loop teach kana better than flashcards, minute for minute?
 
-    .venv/bin/python bench/srs_sim.py [--learners 40] [--seeds held-out] [--minutes 6]
+    .venv/bin/python bench/srs_sim.py [--learners 20] [--seeds held-out] [--minutes 6]
         [--game 4] [--exposure 0,0.1,0.25] [--json]
 
 Pure Python (no Django): it runs the product's own pure code, ``learning.srs`` (FSRS through
@@ -778,7 +778,7 @@ def grading_ablation(*, seeds, learners: int, worlds, exposure: float, processes
 
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=40, help="per seed, arm and world")
+    parser.add_argument("--learners", type=int, default=20, help="per seed, arm and world")
     parser.add_argument(
         "--seeds", default="held-out", help="held-out | dev | comma-separated integers"
     )
