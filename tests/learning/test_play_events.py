@@ -317,3 +317,17 @@ def test_a_fast_right_choice_on_a_new_kana_is_recorded_with_its_kind_and_graded_
     ).card
     # one right pick in four on a kana never answered may be a guess: Hard, not Good or Easy
     assert memory.stability < good.stability < easy.stability
+
+
+def test_the_quiz_page_starts_the_response_time_when_it_shows_the_question(client, dana):
+    from learning.services import quiz as quiz_service
+
+    quiz_service.quiz_start(learner=dana)
+    client.force_login(dana)
+    assert not Prompt.objects.filter(learner=dana, displayed_at__isnull=False).exists()
+    client.get("/learn/quiz/")
+    shown = Prompt.objects.filter(learner=dana, displayed_at__isnull=False)
+    assert shown.count() == 1  # only the question on screen, not the nine waiting
+    first = shown.get()
+    client.get("/learn/quiz/")  # a reload does not restart the clock
+    assert Prompt.objects.get(pk=first.pk).displayed_at == first.displayed_at
