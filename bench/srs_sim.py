@@ -1,21 +1,28 @@
-"""Simulated learners: does Kanagame's loop teach kana better than flashcards?
+"""Simulated learners: does Kanagame's loop teach kana better than flashcards, minute for minute?
 
-    .venv/bin/python bench/srs_sim.py [--learners 200] [--seed 2026] [--budget 8] [--json]
+    .venv/bin/python bench/srs_sim.py [--learners 20] [--seeds held-out] [--minutes 6]
+        [--game 4] [--exposure 0,0.1,0.25] [--json]
 
 Pure Python (no Django): it runs the product's own pure code, ``learning.srs`` (FSRS through
 the ``fsrs`` library), ``learning.picker.rank`` and ``learning.kana_table.distractors``, on
 simulated learners whose memory follows a ground-truth model that is NOT FSRS (stated in
-docs/learning.md, section "Simulation"). Four arms share the same learners (same seeds):
+docs/learning.md, section "Simulation"). Every arm gets the same learner minutes a day
+(answering, studying and playing all count), days 0-29; nothing days 30-43; a free-recall
+test (glyph -> reading) of the 90 Kazoku kana (45 hiragana + 45 katakana) on day 44.
 
-(a) fixed intervals   flashcards, reviews 1, 3, 7, 14, 30 days after the last success
-(b) Leitner           flashcards, 5 boxes reviewed every 1, 2, 4, 8, 16 days
-(c) FSRS flashcards   flashcards scheduled by fsrs defaults at retention 0.9
-(d) Kanagame loop     warm-up of FSRS-due kana as recognition prompts with confusion-aware
-                      distractors, then a game the picker chose: exposures of the cards in
-                      play and prompts on cards entering the hand (mode "new"), same FSRS.
+Arms (names as printed and in docs/bench.md):
 
-Study days 0-29 under the same daily time budget, no study days 30-43, free-recall test
-(glyph -> reading) on day 44 of the 90 Kazoku kana (45 hiragana + 45 katakana).
+leitner          flashcards, 5 boxes reviewed every 1, 2, 4, 8, 16 days
+fixed            flashcards, reviews 1, 3, 7, 14, 30 days after the last success
+fsrs             flashcards scheduled by fsrs defaults at retention 0.9 (the product's srs)
+fsrs+game        the same game as the loop (same minutes of play, prompts off), then FSRS
+                 flashcards for the rest of the day's minutes
+kanagame         the product's loop: warm-up of due kana as prompts, the game the picker
+                 chose with prompts on cards entering the hand, then prompts (the quiz) for
+                 the rest of the day's minutes
+
+Every arm that plays gets the same exposure effect (``--exposure``, swept). Seeds: a
+development set (the loop's rules were tuned on it) and a held-out set (the figures).
 """
 
 from __future__ import annotations
@@ -62,8 +69,9 @@ NEW_PER_DAY = 10  # flashcard arms introduce at most this many new cards a day
 # the game (Kazoku families, 4 players, human + 3 CPUs): per minute of play
 GAME_EXPOSURES_PER_MIN = 6.0  # cards newly shown in the learner's own view
 GAME_HAND_ENTRIES_PER_MIN = 1.5  # cards entering the learner's hand (prompt candidates)
-WARMUP_SHARE = 1.0  # product: the warm-up uses at most this share of the answer budget
 TYPED_STABILITY = srs.TYPED_STABILITY_DAYS  # product: stable kana are asked typed (play.py)
+DEV_SEEDS = (101, 102)  # the loop's rules were tuned on these
+HELD_OUT_SEEDS = (2026, 2027)  # the figures of docs/bench.md
 
 
 @dataclass(frozen=True)
@@ -105,8 +113,8 @@ WORLDS = (
 
 # ground-truth learning rates (docs/learning.md explains each)
 GAIN_RECOGNITION = 0.6  # a recognition success strengthens memory less than a free recall
-EXPOSURE_GAIN = 0.25  # seeing a card in play (romaji shown): a small restudy
-EXPOSURE_FIRST = 0.5  # first sight of a kana in play: half the encoding of a flashcard study
+# seeing a card in play: a restudy of strength ``exposure`` (swept: 0, 0.1, 0.25), and a
+# first sight encodes 2 * exposure of a flashcard study (0.5 at 0.25)
 LAPSE_KEEP = 0.4  # a failed retrieval keeps this share of stability (then relearned)
 D_START = 0.2  # discrimination between an item and its look-alikes, before any contrast
 D_CONTRAST_RIGHT = 0.25  # a choice among its look-alikes, answered right
@@ -279,13 +287,16 @@ def choice_answer(
     return guess == choices[0], guess if guess != choices[0] else "", recall
 
 
-def expose(world: World, item: Item, day: float) -> None:
-    """A card seen in play with its romaji: first sight encodes weakly, later ones restudy."""
+def expose(world: World, item: Item, day: float, effect: float) -> None:
+    """A card seen in play: first sight encodes weakly, later ones restudy a little
+    (``effect``: the exposure effect of the run, 0 = seeing teaches nothing)."""
+    if effect <= 0:
+        return
     if item.last < 0:
-        study_new(world, item, day, EXPOSURE_FIRST)
+        study_new(world, item, day, 2 * effect)
         return
     recall = item.recall(day)
-    item.stability *= 1.0 + EXPOSURE_GAIN * math.exp(-item.difficulty) * math.sqrt(1.0 - recall)
+    item.stability *= 1.0 + effect * math.exp(-item.difficulty) * math.sqrt(1.0 - recall)
     _nudge(item, D_EXPOSURE)
 
 
@@ -308,36 +319,26 @@ def _moment(day: float) -> datetime:
     return EPOCH + timedelta(days=day)
 
 
-def _flashcards(world: World, learner: Learner, budget: float, schedule) -> None:
-    """Shared loop of arms a-c: due cards first (most overdue), then new ones, within time."""
-    introduced: list[tuple[str, str]] = []
-    order = list(ITEMS)
-    learner.rng.shuffle(order)
-    for day in range(STUDY_DAYS):
-        clock = float(day)
-        spent, answers = 0.0, 0
-        due = sorted((p for p in introduced if schedule.due(p) <= clock + 0.5), key=schedule.due)
-        for pair in due:
-            if answers >= budget:
-                break
-            moment = clock + spent / 86400
-            ok, _, recall = free_recall(world, learner, learner.items[pair], moment)
-            schedule.review(pair, ok, moment, response_ms(learner.rng, recall, ok))
-            spent += COST_RECALL
-            answers += 1
-            learner.reviews += 1
-        fresh = 0
-        while order and fresh < NEW_PER_DAY and answers < budget:
-            pair = order.pop()
-            moment = clock + spent / 86400
-            study_new(world, learner.items[pair], moment)
-            schedule.add(pair, moment)
-            introduced.append(pair)
-            spent += COST_STUDY_NEW
-            answers += 1  # a study of a new card counts as one item of workload
-            learner.studies += 1
-            fresh += 1
-        learner.seconds += spent
+@dataclass(frozen=True)
+class Rules:
+    """The loop's tunable rules (tuned on DEV_SEEDS; the product's values are the defaults)."""
+
+    typed_from: float = TYPED_STABILITY  # stability (days) from which a kana is asked typed
+    ask_below: float = srs.WEAK_RETRIEVABILITY  # in play, ask a reviewed kana below this recall
+    warmup: bool = True  # due kana asked before the game
+    # a right pick among choices: Hard unless fast on a stable kana (srs.rating_for); False:
+    # the earlier rule (Good unless slow), for the ablation that justifies the change
+    guess_aware: bool = True
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run's settings: minutes a day, of which minutes of play, and the exposure effect."""
+
+    minutes: float = 6.0
+    game: float = 4.0
+    exposure: float = 0.1
+    rules: Rules = Rules()
 
 
 class FixedIntervals:
@@ -374,98 +375,175 @@ class FsrsCards:
 
     def review(self, pair, ok, day, ms):
         self.cards[pair] = srs.review(
-            scheduler=self.scheduler,
-            card=self.cards[pair],
-            correct=ok,
-            response_ms=ms,
+            scheduler=self.scheduler, card=self.cards[pair], correct=ok, response_ms=ms,
             at=_moment(day),
-        ).card
+        ).card  # fmt: skip
 
 
-def arm_fixed(world, learner, budget, game_minutes=0.0):
-    _flashcards(world, learner, budget, FixedIntervals())
+class Flashcards:
+    """A learner studying flashcards for a given number of seconds a day: due cards first
+    (most overdue), then new ones (at most NEW_PER_DAY a day, in a random order), then,
+    while time remains, the cards due soonest (reviewed ahead: the learner keeps studying)."""
+
+    def __init__(self, world: World, learner: Learner, schedule):
+        self.world, self.learner, self.schedule = world, learner, schedule
+        self.introduced: list[tuple[str, str]] = []
+        self.order = list(ITEMS)
+        learner.rng.shuffle(self.order)
+
+    def session(self, start: float, seconds: float) -> None:
+        spent, fresh = 0.0, 0
+        learner = self.learner
+        while True:
+            moment = start + spent / 86400
+            due = [p for p in self.introduced if self.schedule.due(p) <= moment]
+            if due:
+                pair, cost = min(due, key=self.schedule.due), COST_RECALL
+            elif self.order and fresh < NEW_PER_DAY:
+                pair, cost = self.order[-1], COST_STUDY_NEW
+            elif self.introduced:
+                pair, cost = min(self.introduced, key=self.schedule.due), COST_RECALL
+            elif self.order:
+                pair, cost = self.order[-1], COST_STUDY_NEW
+            else:
+                return
+            if spent + cost > seconds:
+                break
+            if cost == COST_STUDY_NEW:
+                self.order.pop()
+                study_new(self.world, learner.items[pair], moment)
+                self.schedule.add(pair, moment)
+                self.introduced.append(pair)
+                learner.studies += 1
+                fresh += 1
+            else:
+                ok, _, recall = free_recall(self.world, learner, learner.items[pair], moment)
+                self.schedule.review(pair, ok, moment, response_ms(learner.rng, recall, ok))
+                learner.reviews += 1
+            spent += cost
+        learner.seconds += spent
 
 
-def arm_leitner(world, learner, budget, game_minutes=0.0):
-    _flashcards(world, learner, budget, Leitner())
+def statuses_of(scheduler, cards: dict, day: float) -> dict[tuple[str, str], KanaStatus]:
+    """What learning.selectors gives the picker, from FSRS cards."""
+    now = _moment(day)
+    found = {}
+    for pair, card in cards.items():
+        if card.last_review is None:
+            continue
+        state = srs.state_of(reps=1, due=card.due, stability=card.stability, now=now)
+        recall = srs.retrievability(scheduler=scheduler, card=card, now=now)
+        weak = card.state != srs.State.Review or recall < srs.WEAK_RETRIEVABILITY
+        found[pair] = KanaStatus(state=state, retrievability=recall, weak=weak)
+    return found
 
 
-def arm_fsrs(world, learner, budget, game_minutes=0.0):
-    _flashcards(world, learner, budget, FsrsCards())
+def game_minutes(world, learner, run: Run, day: float, statuses, on_hand=None) -> None:
+    """``run.game`` minutes of Kazoku families in the variant and script the picker chose:
+    cards newly shown (exposures), cards entering the hand (exposures, then ``on_hand``:
+    the loop's prompts). Hands lean towards kana that need work (the player asks for them)."""
+    best = rank(statuses=statuses, engines=("kazoku-families",))[0]
+    learner.picks[best.options["variant"] + "/" + best.options["script"]] += 1
+    script = best.options["script"]
+    rng = learner.rng
+    weights = [1.0 + 0.5 * _need(statuses.get((k, _script(script, k, rng)))) for k in CARDS]
+    for minute in range(int(run.game)):
+        clock = day + minute / 1440
+        for _ in range(_poisson(rng, GAME_EXPOSURES_PER_MIN)):
+            k = rng.choice(CARDS)
+            learner.exposures += 1
+            expose(world, learner.items[(k, _script(script, k, rng))], clock, run.exposure)
+        for _ in range(_poisson(rng, GAME_HAND_ENTRIES_PER_MIN)):
+            k = rng.choices(CARDS, weights=weights)[0]
+            pair = (k, _script(script, k, rng))
+            learner.exposures += 1
+            expose(world, learner.items[pair], clock, run.exposure)
+            if on_hand is not None:
+                on_hand(pair, clock)
+    learner.game_seconds += run.game * 60.0
+
+
+def arm_flashcards(schedule_class):
+    def arm(world, learner, run: Run, recorder=None):
+        cards = Flashcards(world, learner, schedule_class())
+        for day in range(STUDY_DAYS):
+            cards.session(float(day), run.minutes * 60.0)
+
+    return arm
+
+
+def arm_fsrs_game(world, learner, run: Run, recorder=None):
+    """The same game as the loop (prompts off), then FSRS flashcards for the rest."""
+    schedule = FsrsCards()
+    cards = Flashcards(world, learner, schedule)
+    for day in range(STUDY_DAYS):
+        statuses = statuses_of(schedule.scheduler, schedule.cards, float(day))
+        game_minutes(world, learner, run, float(day), statuses)
+        cards.session(day + run.game / 1440, (run.minutes - run.game) * 60.0)
 
 
 class Product:
-    """The Kanagame loop, with the product's own FSRS, picker and distractors."""
+    """The Kanagame loop, with the product's own FSRS, picker, distractors and prediction."""
 
-    def __init__(
-        self,
-        world: World,
-        learner: Learner,
-        *,
-        exposures_teach: bool = True,
-        contrast: bool = True,
-        recognition_grading: bool = True,
-    ):
-        self.world, self.learner = world, learner
+    def __init__(self, world: World, learner: Learner, run: Run, recorder=None):
+        self.world, self.learner, self.run, self.rules = world, learner, run, run.rules
         self.scheduler = srs.scheduler_build(fuzzing=False)
         self.cards: dict[tuple[str, str], object] = {}
-        self.picks: Counter = Counter()
-        self.exposures_teach = exposures_teach  # ablation: play shows kana but teaches nothing
-        self.contrast = contrast  # ablation: random distractors instead of look-alikes
-        # ablation: a fast right choice rated Easy like a fast typed answer
-        self.recognition_grading = recognition_grading
+        self.recorder = recorder  # bench/srs_predict.py: every answer, with the true P
+        self.budget = 0.0
+        self.spent = 0.0
 
-    def statuses(self, day: float) -> dict[tuple[str, str], KanaStatus]:
-        """What learning.selectors.kana_statuses_for gives the picker, from the FSRS cards."""
-        now = _moment(day)
-        found = {}
-        for pair, card in self.cards.items():
-            state = srs.state_of(reps=1, due=card.due, stability=card.stability, now=now)
-            recall = srs.retrievability(scheduler=self.scheduler, card=card, now=now)
-            weak = card.state != srs.State.Review or recall < srs.WEAK_RETRIEVABILITY
-            found[pair] = KanaStatus(state=state, retrievability=recall, weak=weak)
-        return found
+    def left(self) -> float:
+        return self.budget - self.spent
 
-    def see(self, pair: tuple[str, str], day: float) -> None:
-        self.learner.exposures += 1
-        if self.exposures_teach:
-            expose(self.world, self.learner.items[pair], day)
+    def typed(self, pair) -> bool:
+        card = self.cards.get(pair)
+        return card is not None and (card.stability or 0.0) >= self.rules.typed_from
 
-    def ask(self, pair: tuple[str, str], day: float) -> float:
-        """One prompt (choices or typed, as play.py decides); returns its time cost."""
+    def ask(self, pair: tuple[str, str], day: float, kind: str) -> None:
+        """One prompt (choices or typed, as play.py decides), its time counted."""
         learner, item = self.learner, self.learner.items[pair]
         card = self.cards.get(pair)
-        typed = card is not None and (card.stability or 0.0) >= TYPED_STABILITY
+        typed = self.typed(pair)
+        choices = []
         if typed:
+            p_conf, _ = item.confusion()
+            recall_now = item.recall(day)
+            p_true = recall_now * (1 - p_conf)
             ok, other, recall = free_recall(self.world, learner, item, day)
             cost = COST_TYPED
         else:
             learned = [k for k, _ in self._learned(pair)]
-            rng = learner.rng
-            if self.contrast:
-                distractors = kana_table.distractors(
-                    kana_id=pair[0], script=pair[1], learned=learned, count=3, rng=rng
-                )
-            else:
-                distractors = rng.sample([k for k in CARDS if k != pair[0]], 3)
-            distractors = [k for k in distractors if k in CARDS] or distractors
-            ok, other, recall = choice_answer(
-                self.world, learner, item, day, [pair[0], *distractors]
+            distractors = kana_table.distractors(
+                kana_id=pair[0], script=pair[1], learned=learned, count=3, rng=learner.rng
             )
+            choices = [pair[0], *distractors]
+            p_conf, _ = item.confusion(set(choices))
+            recall_now = item.recall(day)
+            p_true = recall_now * (1 - p_conf) + (1 - recall_now) / len(choices)
+            ok, other, recall = choice_answer(self.world, learner, item, day, choices)
             cost = COST_CHOICE
         if other:
             learner.confusions[(pair, other)] += 1
+        ms = response_ms(learner.rng, recall, ok)
+        if self.recorder is not None:
+            self.recorder.append({
+                "learner": learner.index, "day": day, "kana": pair[0], "script": pair[1],
+                "kind": "typed" if typed else kind, "choices": len(choices), "correct": ok,
+                "ms": ms, "p_true": p_true,
+            })  # fmt: skip
         card = card or srs.card_new(card_id=len(self.cards) + 1, now=_moment(day))
-        self.cards[pair] = srs.review(
-            scheduler=self.scheduler,
-            card=card,
-            correct=ok,
-            response_ms=response_ms(learner.rng, recall, ok),
-            at=_moment(day),
-            recognition=self.recognition_grading and not typed,
-        ).card
+        if typed or self.rules.guess_aware:
+            self.cards[pair] = srs.review(
+                scheduler=self.scheduler, card=card, correct=ok, response_ms=ms,
+                at=_moment(day), recognition=not typed,
+            ).card  # fmt: skip
+        else:
+            rating = srs.Rating.Again if not ok else (
+                srs.Rating.Hard if ms > srs.SLOW_MS else srs.Rating.Good)  # fmt: skip
+            self.cards[pair] = self.scheduler.review_card(card, rating, _moment(day), ms)[0]
         learner.reviews += 1
-        return cost
+        self.spent += cost
 
     def _learned(self, pair):
         """The learner's confusions involving this kana, both ways (play.confusions_for)."""
@@ -477,54 +555,78 @@ class Product:
                 found[p[0]] += n
         return sorted(found.items(), key=lambda item: (-item[1], item[0]))
 
-    def day(self, day: int, budget: float, game_minutes: float) -> None:
-        """Warm-up (due kana, at most WARMUP_SHARE of the answer budget), then the game;
-        prompts stop when the day's answer budget is spent (the game goes on)."""
-        clock, spent, answers = float(day), 0.0, 0
-        now = _moment(clock)
-        due = sorted(
-            (p for p, c in self.cards.items() if c.due <= now + timedelta(hours=12)),
-            key=lambda p: self.cards[p].due,
-        )
-        for pair in due:
-            if answers >= WARMUP_SHARE * budget:
-                break
-            spent += self.ask(pair, clock + spent / 86400)
-            answers += 1
-        statuses = self.statuses(clock + spent / 86400)
-        best = rank(statuses=statuses, engines=("kazoku-families",))[0]
-        self.picks[best.options["variant"] + "/" + best.options["script"]] += 1
-        spent += self.play(
-            best.options, clock + spent / 86400, game_minutes, budget - answers, statuses
-        )
-        self.learner.seconds += spent
-        self.learner.game_seconds += game_minutes * 60.0
+    def cost(self, pair) -> float:
+        return COST_TYPED if self.typed(pair) else COST_CHOICE
 
-    def play(self, options, day, minutes: float, budget: float, statuses) -> float:
-        """A game: exposures of cards in play; cards entering the hand are asked about
-        (mode "new": kana new to the learner, due or weak; play.py) while the day's answer
-        budget lasts. Returns the seconds spent answering."""
-        rng = self.learner.rng
-        spent, answers = 0.0, 0
-        script = options["script"]
-        # cards the learner collects: families with kana that need work come to the hand
-        # a bit more often (the player asks for them), never exclusively
-        weights = [1.0 + 0.5 * _need(statuses.get((k, _script(script, k, rng)))) for k in CARDS]
-        for minute in range(int(minutes)):
-            clock = day + minute / 1440
-            for _ in range(_poisson(rng, GAME_EXPOSURES_PER_MIN)):
-                k = rng.choice(CARDS)
-                self.see((k, _script(script, k, rng)), clock)
-            for _ in range(_poisson(rng, GAME_HAND_ENTRIES_PER_MIN)):
-                k = rng.choices(CARDS, weights=weights)[0]
-                pair = (k, _script(script, k, rng))
-                self.see(pair, clock)
-                status = statuses.get(pair)
-                wanted = status is None or srs.worth_asking(state=status.state, weak=status.weak)
-                if wanted and answers < budget:
-                    spent += self.ask(pair, clock)
-                    answers += 1
-        return spent
+    def quiz_order(self, day: float) -> list[tuple[str, str]]:
+        """learning.services.quiz.quiz_kana_for: due, weak, new (gojuon order), lowest recall."""
+        statuses = statuses_of(self.scheduler, self.cards, day)
+        due = sorted(
+            (p for p, s in statuses.items() if s.state == "due"), key=lambda p: self.cards[p].due
+        )
+        weak = sorted(
+            (p for p, s in statuses.items() if s.weak and s.state != "due"),
+            key=lambda p: statuses[p].retrievability,
+        )
+        new = [p for p in ITEMS if p not in statuses]
+        rest = sorted(statuses, key=lambda p: statuses[p].retrievability)
+        seen: dict = {}
+        for pair in [*due, *weak, *new[:NEW_PER_DAY], *rest]:
+            seen.setdefault(pair, None)
+        return list(seen)
+
+    def day(self, day: int) -> None:
+        """Warm-up (due kana), the game with prompts (mode "new"), then the quiz for the rest
+        of the day's minutes. Prompts stop when the minutes are spent (the game goes on)."""
+        run = self.run
+        self.budget, self.spent = run.minutes * 60.0, 0.0
+        reserve = run.game * 60.0
+        clock = float(day)
+        if self.rules.warmup:
+            now = _moment(clock)
+            due = sorted(
+                (p for p, c in self.cards.items() if c.due <= now + timedelta(hours=12)),
+                key=lambda p: self.cards[p].due,
+            )
+            for pair in due:
+                if self.left() - reserve < self.cost(pair):
+                    break
+                self.ask(pair, clock + self.spent / 86400, "quiz_choice")
+        start = clock + self.spent / 86400
+        statuses = statuses_of(self.scheduler, self.cards, start)
+        self.spent += reserve
+
+        def on_hand(pair, moment):
+            if self.left() < self.cost(pair):
+                return
+            card = self.cards.get(pair)
+            if card is not None and card.last_review is not None:
+                now = _moment(moment)
+                state = srs.state_of(reps=1, due=card.due, stability=card.stability, now=now)
+                recall = srs.retrievability(scheduler=self.scheduler, card=card, now=now)
+                learning = card.state != srs.State.Review
+                if state != "due" and not learning and recall >= self.rules.ask_below:
+                    return
+            self.ask(pair, moment, "play_prompt")
+
+        game_minutes(self.world, self.learner, run, start, statuses, on_hand)
+        clock = start + (run.game + 1) / 1440
+        while True:  # the quiz, for what is left of the day's minutes
+            asked = False
+            for pair in self.quiz_order(clock + self.spent / 86400):
+                if self.left() < self.cost(pair):
+                    continue
+                self.ask(pair, clock + self.spent / 86400, "quiz_choice")
+                asked = True
+            if not asked:
+                break
+        self.learner.seconds += self.spent - reserve
+
+
+def arm_product(world, learner, run: Run, recorder=None):
+    loop = Product(world, learner, run, recorder)
+    for day in range(STUDY_DAYS):
+        loop.day(day)
 
 
 def _script(script: str, kana_id: str, rng: random.Random) -> str:
@@ -546,215 +648,222 @@ def _poisson(rng: random.Random, mean: float) -> int:
         k += 1
 
 
-def arm_product(world, learner, budget, game_minutes, **ablation):
-    loop = Product(world, learner, **ablation)
-    for day in range(STUDY_DAYS):
-        loop.day(day, budget, game_minutes)
-    learner.picks = loop.picks
-
-
-def arm_product_no_exposure(world, learner, budget, game_minutes):
-    """Ablation: exposures in play teach nothing (only prompts and the warm-up do)."""
-    arm_product(world, learner, budget, game_minutes, exposures_teach=False)
-
-
-def arm_product_choices_easy(world, learner, budget, game_minutes):
-    """Ablation: four-button answers graded like typed ones (fast right choice = Easy)."""
-    arm_product(world, learner, budget, game_minutes, recognition_grading=False)
-
-
-def arm_product_random_choices(world, learner, budget, game_minutes):
-    """Ablation: prompts draw three random kana instead of look-alikes / own confusions."""
-    arm_product(world, learner, budget, game_minutes, contrast=False)
-
-
 ARMS = {
-    "a_fixed": arm_fixed,
-    "b_leitner": arm_leitner,
-    "c_fsrs": arm_fsrs,
-    "d_kanagame": arm_product,
-    "d-no-exposure": arm_product_no_exposure,
-    "d-random-choices": arm_product_random_choices,
-    "d-choices-easy": arm_product_choices_easy,
+    "leitner": arm_flashcards(Leitner),
+    "fixed": arm_flashcards(FixedIntervals),
+    "fsrs": arm_flashcards(FsrsCards),
+    "fsrs+game": arm_fsrs_game,
+    "kanagame": arm_product,
 }
-MAIN_ARMS = ("a_fixed", "b_leitner", "c_fsrs", "d_kanagame")
+PLAYING = ("fsrs+game", "kanagame")  # the arms that play (and get the exposure effect)
 
 
 def run_one(job) -> dict:
-    world_name, arm, index, seed, budget, game_minutes = job
+    world_name, arm, index, seed, run = job
     world = next(w for w in WORLDS if w.name == world_name)
     learner = learner_make(world, index, seed)
-    ARMS[arm](world, learner, budget, game_minutes)
-    confusable = [p for p, item in learner.items.items() if item.confusers]
-    visual = [p for p in ITEMS if p[0] in kana_table.confusable_ids(p[1])]
+    ARMS[arm](world, learner, run)
     score = {p: test_recall(learner.items[p], float(TEST_DAY)) for p in ITEMS}
+    visual = [p for p in ITEMS if p[0] in kana_table.confusable_ids(p[1])]
     return {
         "world": world_name,
         "arm": arm,
+        "seed": seed,
         "learner": index,
         "recall": sum(score.values()) / len(ITEMS),
         "recall_confusable": sum(score[p] for p in visual) / len(visual),
-        "recall_any_confuser": sum(score[p] for p in confusable) / len(confusable),
-        "reviews": learner.reviews,
-        "studies": learner.studies,
-        "workload": learner.reviews + learner.studies,
-        "exposures": learner.exposures,
-        "minutes": learner.seconds / 60.0,
-        "game_minutes": learner.game_seconds / 60.0,
-        "picks": dict(learner.picks),
+        "answers": learner.reviews + learner.studies,
+        "answer_minutes": learner.seconds / 60.0,
+        "play_minutes": learner.game_seconds / 60.0,
+        "minutes": (learner.seconds + learner.game_seconds) / 60.0,
     }
+
+
+def simulate(*, seeds, learners: int, worlds, exposures, run: Run, processes: int) -> dict:
+    """{world/exposure: {arm: figures}} averaged over seeds x learners (paired learners)."""
+    jobs = []
+    for world in worlds:
+        for exposure in exposures:
+            setting = Run(run.minutes, run.game, exposure, run.rules)
+            for arm in ARMS:
+                if exposure != exposures[0] and arm not in PLAYING:
+                    continue  # flashcard arms do not play: the exposure changes nothing
+                for seed in seeds:
+                    jobs.extend((world, arm, i, seed, setting) for i in range(learners))
+    if processes > 1:
+        with Pool(processes) as pool:
+            rows = pool.map(run_one, jobs, chunksize=4)
+    else:
+        rows = list(map(run_one, jobs))
+    exposure_of = {id(job): job[4].exposure for job in jobs}
+    groups: dict = defaultdict(list)
+    for job, row in zip(jobs, rows, strict=True):
+        groups[(row["world"], exposure_of[id(job)], row["arm"])].append(row)
+    out: dict = {}
+    for world in worlds:
+        for exposure in exposures:
+            key = f"{world}/exposure={exposure:g}"
+            arms = {}
+            for arm in ARMS:
+                group = groups.get((world, exposure, arm)) or groups.get((world, exposures[0], arm))
+                n = len(group)
+                mean = {k: sum(r[k] for r in group) / n for k in group[0] if k not in (
+                    "world", "arm", "seed", "learner")}  # fmt: skip
+                sd = math.sqrt(sum((r["recall"] - mean["recall"]) ** 2 for r in group) / (n - 1))
+                arms[arm] = {
+                    "minutes": round(mean["minutes"], 1),
+                    "recall": round(100 * mean["recall"], 1),
+                    "recall_ci95": round(100 * 1.96 * sd / math.sqrt(n), 1),
+                    "recall_confusable": round(100 * mean["recall_confusable"], 1),
+                    "play_minutes": round(mean["play_minutes"], 1),
+                    "answer_minutes": round(mean["answer_minutes"], 1),
+                    "answers": round(mean["answers"], 1),
+                }
+            base = {(r["seed"], r["learner"]): r for r in groups[(world, exposure, "kanagame")]}
+            other = {(r["seed"], r["learner"]): r for r in groups[(world, exposure, "fsrs+game")]}
+            diffs = [100 * (base[k]["recall"] - other[k]["recall"]) for k in base]
+            m = sum(diffs) / len(diffs)
+            sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+            out[key] = {
+                "arms": arms,
+                "kanagame_minus_fsrs_game": {
+                    "mean": round(m, 1), "ci95": round(1.96 * sd / math.sqrt(len(diffs)), 1)
+                },
+            }  # fmt: skip
+    return out
+
+
+def grading_ablation(*, seeds, learners: int, worlds, exposure: float, processes: int) -> dict:
+    """The loop with the product's grading of right picks (Hard unless fast on a stable kana)
+    against the earlier rule (Good unless slow), same learners: {world: figures}."""
+    rules = {"hard_unless_fast_and_stable": Rules(), "good_unless_slow": Rules(guess_aware=False)}
+    jobs = [
+        (world, "kanagame", i, seed, Run(exposure=exposure, rules=rule))
+        for world in worlds
+        for rule in rules.values()
+        for seed in seeds
+        for i in range(learners)
+    ]
+    with Pool(processes) as pool:
+        rows = pool.map(run_one, jobs, chunksize=4)
+    out: dict = {}
+    for world in worlds:
+        found = {}
+        for name, rule in rules.items():
+            found[name] = {
+                (r["seed"], r["learner"]): r
+                for job, r in zip(jobs, rows, strict=True)
+                if job[0] == world and job[4].rules == rule
+            }
+        new, old = found.values()
+        diffs = [100 * (new[k]["recall"] - old[k]["recall"]) for k in new]
+        m = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+        out[world] = {
+            **{
+                name: {
+                    "recall": round(100 * sum(r["recall"] for r in g.values()) / len(g), 1),
+                    "answers": round(sum(r["answers"] for r in g.values()) / len(g), 1),
+                    "minutes": round(sum(r["minutes"] for r in g.values()) / len(g), 1),
+                }
+                for name, g in found.items()
+            },
+            "difference": {
+                "mean": round(m, 1),
+                "ci95": round(1.96 * sd / math.sqrt(len(diffs)), 1),
+            },
+        }
+    return out
 
 
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--learners", type=int, default=20, help="per seed, arm and world")
     parser.add_argument(
-        "--budget",
-        type=int,
-        default=40,
-        help="answers a day (flashcard recalls and new-card studies, quiz "
-        "questions and prompts): the workload, the same for every arm",
+        "--seeds", default="held-out", help="held-out | dev | comma-separated integers"
     )
-    parser.add_argument(
-        "--game",
-        type=float,
-        default=10.0,
-        help="minutes a day of play (product arm only; not study time)",
-    )
+    parser.add_argument("--minutes", type=float, default=6.0, help="learner minutes a day")
+    parser.add_argument("--game", type=float, default=4.0, help="of which minutes of play")
+    parser.add_argument("--exposure", default="0,0.1,0.25", help="exposure effects swept")
     parser.add_argument("--worlds", default=",".join(w.name for w in WORLDS))
+    parser.add_argument("--typed-from", type=float, default=Rules.typed_from)
+    parser.add_argument("--ask-below", type=float, default=Rules.ask_below)
+    parser.add_argument("--no-warmup", action="store_true")
     parser.add_argument(
-        "--arms", default=",".join(MAIN_ARMS), help=f"default: the four arms; all: {','.join(ARMS)}"
+        "--old-choice-grading", action="store_true", help="a right pick is Good unless slow"
     )
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--markdown", action="store_true", help="tables for docs/bench.md")
+    parser.add_argument("--markdown", action="store_true", help="the table of docs/bench.md")
+    parser.add_argument(
+        "--grading-ablation", action="store_true",
+        help="only the loop, product grading of right picks against the earlier rule",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    jobs = [
-        (world, arm, index, args.seed, args.budget, args.game)
-        for world in args.worlds.split(",")
-        for arm in args.arms.split(",")
-        for index in range(args.learners)
-    ]
+    seeds = {"held-out": HELD_OUT_SEEDS, "dev": DEV_SEEDS}.get(args.seeds) or tuple(
+        int(s) for s in args.seeds.split(",")
+    )
+    if args.grading_ablation:
+        found = grading_ablation(
+            seeds=seeds, learners=args.learners, worlds=args.worlds.split(","),
+            exposure=float(args.exposure.split(",")[0]), processes=args.processes,
+        )  # fmt: skip
+        print(json.dumps({"seeds": list(seeds), "worlds": found}, indent=2))
+        return found
+    rules = Rules(
+        typed_from=args.typed_from,
+        ask_below=args.ask_below,
+        warmup=not args.no_warmup,
+        guess_aware=not args.old_choice_grading,
+    )
+    run = Run(minutes=args.minutes, game=args.game, rules=rules)
     started = time.perf_counter()
-    with Pool(args.processes) as pool:
-        rows = pool.map(run_one, jobs, chunksize=8)
-    table = defaultdict(list)
-    for row in rows:
-        table[(row["world"], row["arm"])].append(row)
-    summary = {}
-    for (world, arm), group in table.items():
-        n = len(group)
-
-        def mean(key: str, group=group, n=n) -> float:
-            return sum(r[key] for r in group) / n
-
-        sd = math.sqrt(sum((r["recall"] - mean("recall")) ** 2 for r in group) / max(n - 1, 1))
-        summary.setdefault(world, {})[arm] = {
-            "recall": round(100 * mean("recall"), 1),
-            "recall_ci95": round(100 * 1.96 * sd / math.sqrt(n), 1),
-            "recall_confusable": round(100 * mean("recall_confusable"), 1),
-            "recall_any_confuser": round(100 * mean("recall_any_confuser"), 1),
-            "reviews": round(mean("reviews"), 1),
-            "studies": round(mean("studies"), 1),
-            "workload": round(mean("workload"), 1),
-            "exposures": round(mean("exposures"), 1),
-            "minutes": round(mean("minutes"), 1),
-            "game_minutes": round(mean("game_minutes"), 1),
-        }
-        if arm == "d_kanagame":
-            picks = Counter()
-            for r in group:
-                picks.update(r["picks"])
-            summary[world][arm]["picks"] = dict(picks.most_common(6))
-    paired = {}
-    for world in summary:
-        product = {r["learner"]: r for r in table.get((world, "d_kanagame"), [])}
-        for arm in summary[world]:
-            if arm == "d_kanagame" or not product:
-                continue
-            others = {r["learner"]: r for r in table[(world, arm)]}
-            paired.setdefault(world, {})[arm] = {
-                key: _paired(product, others, key)
-                for key in ("recall", "recall_confusable", "workload")
-            }
+    worlds = simulate(
+        seeds=seeds,
+        learners=args.learners,
+        worlds=args.worlds.split(","),
+        exposures=[float(e) for e in args.exposure.split(",")],
+        run=run,
+        processes=args.processes,
+    )
     result = {
-        "learners": args.learners,
-        "seed": args.seed,
-        "answers_per_day": args.budget,
-        "game_min": args.game,
+        "seeds": list(seeds),
+        "learners_per_seed": args.learners,
+        "minutes_per_day": args.minutes,
+        "play_minutes_per_day": args.game,
+        "rules": {
+            "typed_from": rules.typed_from,
+            "ask_below": rules.ask_below,
+            "warmup": rules.warmup,
+        },  # fmt: skip
         "seconds": round(time.perf_counter() - started, 1),
-        "worlds": summary,
-        "product_minus": paired,
+        "worlds": worlds,
     }
     if args.json:
         print(json.dumps(result, indent=2))
-    elif args.markdown:
-        _markdown(result)
     else:
-        _print(result)
+        _markdown(result)
     return result
 
 
-def _paired(product: dict, others: dict, key: str) -> dict:
-    """Mean and 95% interval of (product - arm) over the same learners."""
-    scale = 1.0 if key == "workload" else 100.0
-    diffs = [scale * (product[i][key] - others[i][key]) for i in product if i in others]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1))
-    return {"mean": round(mean, 1), "ci95": round(1.96 * sd / math.sqrt(n), 1)}
-
-
 def _markdown(result: dict) -> None:
-    print("| world | arm | day-44 recall % (±95%) | confusable kana % | workload | exposures |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for world, arms in result["worlds"].items():
-        for arm, r in sorted(arms.items()):
-            print(
-                f"| {world} | {arm} | {r['recall']} (±{r['recall_ci95']}) | "
-                f"{r['recall_confusable']} | {r['workload']} | {r['exposures']} |"
-            )
+    arms = list(ARMS)
+    print(
+        f"seeds {result['seeds']}, {result['learners_per_seed']} learners per seed, "
+        f"{result['minutes_per_day']} min/day ({result['play_minutes_per_day']} of play for "
+        f"the arms that play), rules {result['rules']}, {result['seconds']} s"
+    )
     print()
-    print("| world | product minus | recall (points, ±95%) | confusable (points) | workload |")
-    print("| --- | --- | ---: | ---: | ---: |")
-    for world, arms in result["product_minus"].items():
-        for arm, d in sorted(arms.items()):
-            print(
-                f"| {world} | {arm} | {d['recall']['mean']:+.1f} (±{d['recall']['ci95']}) | "
-                f"{d['recall_confusable']['mean']:+.1f} (±{d['recall_confusable']['ci95']}) "
-                f"| {d['workload']['mean']:+.1f} |"
-            )
-
-
-def _print(result: dict) -> None:
-    print(
-        f"learners/arm={result['learners']} seed={result['seed']} "
-        f"workload<={result['answers_per_day']} answers/day, play={result['game_min']} min/day "
-        f"(product only)  ({result['seconds']} s)"
-    )
-    print(
-        f"{'world':16} {'arm':16} {'recall%':>8} {'±95%':>5} {'confus%':>8} {'anyconf%':>8} "
-        f"{'workload':>8} {'reviews':>8} {'expos':>7}"
-    )
-    for world, arms in result["worlds"].items():
-        for arm, r in sorted(arms.items()):
-            print(
-                f"{world:16} {arm:16} {r['recall']:8.1f} {r['recall_ci95']:5.1f} "
-                f"{r['recall_confusable']:8.1f} {r['recall_any_confuser']:8.1f} "
-                f"{r['workload']:8.1f} {r['reviews']:8.1f} {r['exposures']:7.1f}"
-            )
-    print(
-        "\nproduct (d) minus arm, same learners: recall, confusable recall (points), "
-        "workload (answers + new-card studies)"
-    )
-    for world, arms in result["product_minus"].items():
-        for arm, d in sorted(arms.items()):
-            print(
-                f"{world:16} {arm:16} {d['recall']['mean']:+6.1f} ±{d['recall']['ci95']:.1f}"
-                f"  {d['recall_confusable']['mean']:+6.1f} ±{d['recall_confusable']['ci95']:.1f}"
-                f"  {d['workload']['mean']:+8.1f}"
-            )
+    print("| world / exposure | " + " | ".join(arms) + " | kanagame − fsrs+game |")
+    print("| --- |" + " ---: |" * (len(arms) + 1))
+    for key, found in result["worlds"].items():
+        cells = [
+            f"{found['arms'][a]['recall']} (±{found['arms'][a]['recall_ci95']}) "
+            f"· {found['arms'][a]['minutes']:.0f} min"
+            for a in arms
+        ]
+        d = found["kanagame_minus_fsrs_game"]
+        print(f"| {key} | " + " | ".join(cells) + f" | {d['mean']:+.1f} (±{d['ci95']}) |")
 
 
 if __name__ == "__main__":

@@ -60,8 +60,14 @@ def history_build(
         for index, pair in enumerate(todo):
             at = moment + timedelta(seconds=20 * index)
             card = cards.get(pair) or srs.card_new(card_id=index + 1, now=at)
+            # the answer kind the product would ask (play.py): typed once stable, else four
+            # readings to choose from; graded and predicted as that kind
+            typed = (card.stability or 0.0) >= srs.TYPED_STABILITY_DAYS
+            kind, choices = ("typed", 0) if typed else ("reading", 4)
+            predicted = srs.predict(scheduler=scheduler, card=card, now=at, choices=choices)
             recall = srs.retrievability(scheduler=scheduler, card=card, now=at)
-            correct = rng.random() < (0.55 + 0.4 * recall if card.last_review else 0.6)
+            recall = 0.55 + 0.4 * recall if card.last_review else 0.3
+            correct = rng.random() < (recall if typed else recall + (1 - recall) / choices)
             confused = ""
             if not correct:
                 confused = kana_table.distractors(
@@ -69,7 +75,12 @@ def history_build(
                 )[0]
             ms = rng.randint(1200, 9000)
             cards[pair] = srs.review(
-                scheduler=scheduler, card=card, correct=correct, response_ms=ms, at=at
+                scheduler=scheduler,
+                card=card,
+                correct=correct,
+                response_ms=ms,
+                at=at,
+                recognition=not typed,
             ).card
             memory = memories[pair]
             memory.reps += 1
@@ -85,6 +96,8 @@ def history_build(
                     correct=correct,
                     confused_with=confused,
                     response_ms=ms,
+                    answer_kind=kind,
+                    predicted=predicted,
                 )
             )
     with transaction.atomic():
@@ -128,7 +141,18 @@ def history_build(
 
 
 def _event(
-    learner, kana_id, script, kind, at, *, source, correct=None, confused_with="", response_ms=None
+    learner,
+    kana_id,
+    script,
+    kind,
+    at,
+    *,
+    source,
+    correct=None,
+    confused_with="",
+    response_ms=None,
+    answer_kind="",
+    predicted=None,
 ) -> LearningEvent:
     return LearningEvent(
         learner=learner,
@@ -138,6 +162,8 @@ def _event(
         correct=correct,
         confused_with=confused_with,
         response_ms=response_ms,
+        answer_kind=answer_kind,
+        predicted=predicted,
         source=source,
         created_at=at,
     )

@@ -308,7 +308,7 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list:
                 )
             )
     ranked = rank(statuses=statuses, engines=ENGINES.keys(), assignments=assignments)
-    return [_with_labels(rec) for rec in ranked]
+    return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
 
 
 def _with_labels(rec: Recommendation) -> Recommendation:
@@ -321,3 +321,26 @@ def _with_labels(rec: Recommendation) -> Recommendation:
         args["script"] = gettext(args["script"])
     reason = gettext(REASONS[rec.reason_key]) % args
     return Recommendation(**{**rec.__dict__, "kana_labels": labels, "reason": reason})
+
+
+# --- the reason cites the memory model's prediction (issue 16) ------------------------------
+
+PREDICTION_REASON = gettext_noop(
+    "Your predicted chance of recalling %(glyph)s today: %(percent)d%%."
+)
+
+
+def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
+    """Add to the reason the predicted recall of the neediest kana the game practises that
+    the learner has answered before (``KanaStatus.retrievability``: srs.recall_probability)."""
+    from django.utils.translation import gettext
+
+    for pair in rec.kana:
+        status = statuses.get(tuple(pair))
+        if status is not None and status.state != "new":
+            sentence = gettext(PREDICTION_REASON) % {
+                "glyph": kana_table.info(*pair).glyph,
+                "percent": round(100 * status.retrievability),
+            }
+            return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
+    return rec

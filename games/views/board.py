@@ -108,10 +108,15 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
         "poll_tag": poll_tag(table),
         "players": players_of(table, seat.index if seat is not None else None),
     }
-    if table.state is not None:
-        context["board"] = board_for(table=table, seat=seat, players=context["players"])
     if seat is not None and table.status != "open":
         context["prompts"] = prompts_pending(user=request.user, table_id=table.pk)
+    # While a kana question is open, no card shows its romaji: the answer is never on screen
+    # (the question's kana may be on any card, in a word, in the log).
+    romaji = "never" if context["prompts"] else None
+    if table.state is not None:
+        context["board"] = board_for(
+            table=table, seat=seat, players=context["players"], romaji=romaji
+        )
     return context
 
 

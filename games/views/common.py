@@ -127,11 +127,13 @@ def board_for(
     players: list[Player] | None = None,
     actions: bool = True,
     view: Any = None,
+    romaji: str | None = None,
 ) -> BoardContext:
     """The presenter's board for ``seat`` (``None``: spectator) from the view only.
 
     ``actions=False`` (a replay): the presenter gets no legal actions, so no engine's board
     offers a move. ``view``: the seat's view of ``state`` when the caller already has it.
+    ``romaji``: overrides the table's romaji mode (``never`` while a kana question is open).
     """
     eng = get_engine(table.engine)
     state = eng.from_json(table.state) if state is None else state
@@ -145,7 +147,7 @@ def board_for(
         legal=legal,
         players=players,
         me=me,
-        romaji=table.options.get("romaji", "always"),
+        romaji=romaji or table.options.get("romaji", "always"),
     )
 
 

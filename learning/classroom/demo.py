@@ -39,6 +39,7 @@ def _history(student, error_rate: float, rng: random.Random, now) -> int:
                 response_ms=rng.randint(900, 7000), source="prompt",
                 confused_with="" if correct else CONFUSIONS.get(kana_id, rng.choice(KATAKANA)),
                 at=now - timedelta(days=day, minutes=rng.randint(0, 600)),
+                answer_kind="reading", choices=4,  # four readings to choose from
             )  # fmt: skip
             answers += 1
     return answers

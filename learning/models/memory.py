@@ -39,6 +39,9 @@ class LearningEvent(models.Model):
     response_ms = models.PositiveIntegerField(null=True, blank=True)
     # answers: the prompt kind (reading, glyph, typed); "" for exposures and older rows
     answer_kind = models.CharField(max_length=8, blank=True, default="")
+    # answers: P(correct) the memory model predicted just before it (srs.predict); None for
+    # exposures and older rows. bench/srs_predict.py scores these predictions.
+    predicted = models.FloatField(null=True, blank=True)
     source = models.CharField(max_length=8, choices=EventSource.choices)
     table_id = models.BigIntegerField(null=True, blank=True)
     move_id = models.BigIntegerField(null=True, blank=True)
@@ -108,6 +111,8 @@ class Prompt(models.Model):
     status = models.CharField(max_length=8, choices=PromptStatus.choices, default=PromptStatus.OPEN)
     shown_at = models.DateTimeField()
     expires_at = models.DateTimeField()
+    # when the board first displayed the prompt (prompts_pending): response time runs from here
+    displayed_at = models.DateTimeField(null=True, blank=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     answer = models.CharField(max_length=8, blank=True)
     correct = models.BooleanField(null=True, blank=True)

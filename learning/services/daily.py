@@ -100,7 +100,9 @@ def daily_game_start(*, session: DailySession, now: datetime | None = None):
     table = table_create(
         user=session.learner,
         engine=rec.engine,
-        options={**rec.options, "prompts": "new"},
+        # romaji only on hover: a table that asks "how do you read this kana?" must not
+        # print the answer on every card (and none at all while a question is open)
+        options={**rec.options, "prompts": "new", "romaji": "hover"},
         seats=seats,
     )
     session.table_id = table.pk

@@ -38,11 +38,14 @@ def memory_review(
     at: datetime | None = None,
     scheduler: Scheduler | None = None,
     answer_kind: str = "",
+    choices: int = 0,
 ) -> KanaMemory:
     """Record one answer: an ``answer`` event, and the kana's FSRS card reviewed.
 
     ``answer_kind`` is the prompt kind: answers picked among choices (``reading``,
-    ``glyph``) are recognition, never rated Easy (srs.rating_for); ``typed`` or "" are not.
+    ``glyph``) are recognition, at best Hard unless fast on a stable kana (srs.rating_for);
+    ``typed`` or "" are not. ``choices``: how many buttons were offered (0: typed). Before
+    grading, the model's P(correct) (``srs.predict``) is stored on the event.
     """
     at = at or timezone.now()
     scheduler = scheduler or scheduler_for(learner=learner)
@@ -53,13 +56,17 @@ def memory_review(
         card = srs.card_from_json(memory.card) if memory.card else None
         if card is None:
             card = srs.card_new(card_id=memory.pk, now=at)
+        recognition = srs.is_recognition(answer_kind)
+        predicted = srs.predict(
+            scheduler=scheduler, card=card, now=at, choices=choices if recognition else 0
+        )
         result = srs.review(
             scheduler=scheduler,
             card=card,
             correct=correct,
             response_ms=response_ms,
             at=at,
-            recognition=srs.is_recognition(answer_kind),
+            recognition=recognition,
         )
         memory_apply_card(memory=memory, card=result.card)
         memory.reps += 1
@@ -77,6 +84,7 @@ def memory_review(
             confused_with=confused_with if not correct else "",
             response_ms=response_ms,
             answer_kind=answer_kind,
+            predicted=predicted,
             source=source,
             table_id=table_id,
             move_id=move_id,
@@ -111,7 +119,13 @@ def optimizer_class():
 
 
 def review_logs_for(*, learner) -> list:
-    """The learner's answers as fsrs ReviewLogs (card id = the KanaMemory row's pk)."""
+    """The learner's answers as fsrs ReviewLogs (card id = the KanaMemory row's pk).
+
+    Ratings are those ``memory_review`` gave: recognition answers depend on the card's
+    stability before the answer, so each card is replayed with the default scheduler."""
+    scheduler = srs.scheduler_build(fuzzing=False)
+    replay: dict[int, object] = {}
+
     ids = {
         (kana_id, script): pk
         for pk, kana_id, script in KanaMemory.objects.filter(learner=learner).values_list(
@@ -128,10 +142,17 @@ def review_logs_for(*, learner) -> list:
         card_id = ids.get((kana_id, script))
         if card_id is None:
             continue
-        rating = srs.rating_for(
-            correct=bool(correct), response_ms=response_ms, recognition=srs.is_recognition(kind)
+        card = replay.get(card_id) or srs.card_new(card_id=card_id, now=at)
+        result = srs.review(
+            scheduler=scheduler,
+            card=card,
+            correct=bool(correct),
+            response_ms=response_ms,
+            at=at,
+            recognition=srs.is_recognition(kind),
         )
-        logs.append(ReviewLog(card_id, rating, at, response_ms))
+        replay[card_id] = result.card
+        logs.append(ReviewLog(card_id, result.rating, at, response_ms))
     return logs
 
 
@@ -159,5 +180,27 @@ def parameters_fit(*, learner, now: datetime | None = None) -> LearnerSettings:
             row.fsrs_parameters = [float(p) for p in parameters]
             row.parameters_fitted_at = now
             row.parameters_note = "fitted"
-    row.save(update_fields=["fsrs_parameters", "parameters_fitted_at", "parameters_note"])
+    with transaction.atomic():
+        row.save(update_fields=["fsrs_parameters", "parameters_fitted_at", "parameters_note"])
+        if row.parameters_note == "fitted":
+            cards_reschedule(learner=learner)
     return row
+
+
+def cards_reschedule(*, learner) -> int:
+    """Replay every card of the learner through the (newly fitted) scheduler with
+    ``Scheduler.reschedule_card``, so due times and stabilities follow the new parameters
+    (fsrs 6: fitted parameters otherwise only apply to the next review). Returns the count."""
+    scheduler = scheduler_for(learner=learner)
+    by_card: dict[int, list] = {}
+    for log in review_logs_for(learner=learner):
+        by_card.setdefault(log.card_id, []).append(log)
+    rows = list(KanaMemory.objects.select_for_update().filter(learner=learner, pk__in=by_card))
+    for memory in rows:
+        first = min(log.review_datetime for log in by_card[memory.pk])
+        card = srs.card_new(card_id=memory.pk, now=first)
+        memory_apply_card(memory=memory, card=scheduler.reschedule_card(card, by_card[memory.pk]))
+    KanaMemory.objects.bulk_update(
+        rows, ["card", "due", "stability", "difficulty", "last_review"], batch_size=500
+    )
+    return len(rows)

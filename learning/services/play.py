@@ -336,7 +336,17 @@ def prompts_pending(*, user, table_id: int, at: datetime | None = None) -> list[
     rows = Prompt.objects.filter(
         learner=user, table_id=table_id, status=PromptStatus.OPEN, expires_at__gt=at
     ).order_by("shown_at", "id")
+    rows = list(rows)
+    if rows:  # the board shows the first one: its response time starts now
+        prompt_displayed(prompt=rows[0], at=at)
     return [prompt_view(p) for p in rows]
+
+
+def prompt_displayed(*, prompt: Prompt, at: datetime) -> None:
+    """Record when a prompt was first put on screen (one UPDATE, only the first time)."""
+    if prompt.displayed_at is None:
+        Prompt.objects.filter(pk=prompt.pk, displayed_at__isnull=True).update(displayed_at=at)
+        prompt.displayed_at = at
 
 
 class PromptError(Exception):
@@ -367,9 +377,9 @@ def _normalise_romaji(text: str) -> str:
 def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = None) -> AnswerResult:
     """Grade an answer to one of the learner's prompts and review the kana with FSRS.
 
-    Response time is measured here, server-side: from the moment the prompt was shown (its
-    creation) or the learner's previous answer at the same table, whichever is later, since
-    the board shows one prompt at a time.
+    Response time is measured here, server-side: from the moment the page first displayed
+    the prompt (``displayed_at``, set by ``prompt_displayed``) to this answer; unknown (None)
+    for a prompt never displayed. Game moves made before the prompt was on screen do not count.
     Raises ``PromptError``: 404 not this learner's prompt, 409 already answered or expired,
     400 an answer that is not one of the choices (or empty).
     """
@@ -386,22 +396,9 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
             raise PromptError(_("This question was already answered or has expired."), 409)
         kana = kana_table.info(prompt.kana_id, prompt.script)
         given, correct, confused = _grade(prompt, kana, answer)
-        started = prompt.shown_at
-        previous = (
-            Prompt.objects.filter(
-                learner=user,
-                table_id=prompt.table_id,
-                source=prompt.source,
-                status=PromptStatus.ANSWERED,
-                answered_at__gte=started,
-            )
-            .order_by("-answered_at")
-            .values_list("answered_at", flat=True)
-            .first()
-        )
-        if previous is not None:
-            started = previous
-        response_ms = max(0, int((at - started).total_seconds() * 1000))
+        response_ms = None  # never displayed (a forged or replayed POST): time unknown
+        if prompt.displayed_at is not None:
+            response_ms = max(0, int((at - prompt.displayed_at).total_seconds() * 1000))
         prompt.status = PromptStatus.ANSWERED
         prompt.answered_at = at
         prompt.answer = answer.strip()[:8]
@@ -419,6 +416,7 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
             move_id=prompt.move_id,
             at=at,
             answer_kind=prompt.kind,
+            choices=0 if prompt.kind == PromptKind.TYPED else len(prompt.choices),
         )
     return AnswerResult(
         prompt_id=prompt.pk,
@@ -457,6 +455,24 @@ def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str,
     if choice == prompt.kana_id:
         return given, True, ""
     return given, False, choice
+
+
+def feedback_reveals(*, user, result: AnswerResult, at: datetime | None = None) -> bool:
+    """Would the feedback of ``result`` ("し is shi", "you answered tsu") give away the
+    answer of the learner's next open question where it is shown (same table, or the quiz)?
+    Then the page says only right or wrong."""
+    at = at or timezone.now()
+    rows = Prompt.objects.filter(learner=user, status=PromptStatus.OPEN, expires_at__gt=at)
+    if result.table_id is not None:
+        rows = rows.filter(table_id=result.table_id)
+    else:
+        rows = rows.filter(source="quiz")
+    following = rows.order_by("shown_at", "id").first()
+    if following is None:
+        return False
+    kana = kana_table.info(following.kana_id, following.script)
+    shown = {result.romaji, result.glyph, result.given}
+    return kana.romaji in shown or kana.glyph in shown
 
 
 def prompt_result(prompt: Prompt) -> AnswerResult:

@@ -53,7 +53,7 @@ def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[
 def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
     """Start a new run (any open quiz question of an earlier run is expired)."""
     now = now or timezone.now()
-    pairs = quiz_kana_for(learner=learner, now=now)
+    pairs = _apart(quiz_kana_for(learner=learner, now=now))
     learned = confusions_for(learner=learner, pairs=pairs) if pairs else {}
     rng = random.Random(f"quiz:{learner.pk}:{now.isoformat()}")
     with transaction.atomic():
@@ -79,6 +79,22 @@ def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
             for index, (kana_id, script) in enumerate(pairs)
         ]
         return Prompt.objects.bulk_create(prompts)
+
+
+def _apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The same kana, reordered so that two questions in a row never share a reading: the
+    feedback of one (し is shi) would otherwise show the answer of the next (シ)."""
+
+    def reading(pair: tuple[str, str]) -> str:
+        return kana_table.info(*pair).romaji
+
+    rest, ordered = list(pairs), []
+    while rest:
+        last = reading(ordered[-1]) if ordered else None
+        pick = next((p for p in rest if reading(p) != last), rest[0])
+        rest.remove(pick)
+        ordered.append(pick)
+    return ordered
 
 
 def quiz_current(*, learner, now: datetime | None = None) -> Prompt | None:

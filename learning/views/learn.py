@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -19,6 +20,8 @@ from learning import charts, selectors
 from learning.services import quiz as quiz_service
 from learning.services.play import (
     PromptError,
+    feedback_reveals,
+    prompt_displayed,
     prompt_result,
     prompt_view,
     prompts_pending,
@@ -52,8 +55,11 @@ def parameters_refit(request: HttpRequest) -> HttpResponse:
     return redirect("learn:dashboard")
 
 
-def _feedback(result) -> dict:
+def _feedback(result, *, masked: bool = False) -> dict:
+    """What the page says after an answer; ``masked``: only right or wrong, since the
+    reading or glyph would answer the question shown next (``feedback_reveals``)."""
     return {
+        "masked": masked,
         "correct": result.correct,
         "glyph": result.glyph,
         "romaji": result.romaji,
@@ -87,9 +93,15 @@ def prompt_answer(request: HttpRequest, prompt_id: int) -> HttpResponse:
             {"message": error.message, "back": _safe_next(request, reverse("learn:dashboard"))},
             status=error.status,
         )
+    feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))
     if request.htmx:
-        return _prompts_partial(request, str(result.table_id or ""), feedback=_feedback(result))
-    if result.correct:
+        return _prompts_partial(request, str(result.table_id or ""), feedback=feedback)
+    if feedback["masked"]:  # the next question asks about the same reading or glyph
+        if result.correct:
+            messages.success(request, _("Right."))
+        else:
+            messages.error(request, _("Not quite."))
+    elif result.correct:
         messages.success(request, _("Right: %(glyph)s is %(romaji)s.") % _feedback(result))
     else:
         messages.error(
@@ -144,20 +156,23 @@ def quiz(request: HttpRequest) -> HttpResponse:
                 return _quiz_render(request, error=error.message, status=error.status)
             if not request.htmx:
                 return redirect(f"{reverse('learn:quiz')}?last={result.prompt_id}")
-            feedback = _feedback(result)
+            feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))
             feedback["run"] = result.prompt_id
         else:
             return _quiz_render(request, error=_("Unknown action."), status=400)
     elif request.GET.get("last", "").isdigit():
         last = quiz_service.quiz_answered(learner=request.user, prompt_id=int(request.GET["last"]))
         if last is not None:
-            feedback = _feedback(prompt_result(last))
+            result = prompt_result(last)
+            feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))
             feedback["run"] = last.pk
     return _quiz_render(request, feedback=feedback)
 
 
 def _quiz_render(request: HttpRequest, *, feedback=None, error: str = "", status: int = 200):
     current = quiz_service.quiz_current(learner=request.user)
+    if current is not None:  # on screen from now: the response time starts here
+        prompt_displayed(prompt=current, at=timezone.now())
     run_started = current.shown_at if current else None
     if run_started is None and feedback and feedback.get("run"):
         last = quiz_service.quiz_answered(learner=request.user, prompt_id=feedback["run"])

@@ -543,7 +543,7 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, alice_
 
 @pytest.mark.parametrize("mode", ["always", "hover", "never"])
 def test_romaji_option_is_honoured_on_cards_and_buttons(dana, mode):
-    table = solo_table(dana, romaji=mode, variant="kana")
+    table = solo_table(dana, romaji=mode, variant="kana", prompts="off")  # no question open
     page = client_for(dana).get(f"/play/t/{table.code}/").content.decode()
     hand = re.search(r'<section class="my-hand".*?</section>', page, re.S).group(0)
     card = table.state["hands"][0][0]
@@ -556,11 +556,13 @@ def test_romaji_option_is_honoured_on_cards_and_buttons(dana, mode):
 
 
 def test_hover_romaji_cards_take_the_keyboard_focus_outside_buttons(dana):
-    page = client_for(dana).get(f"/play/t/{solo_table(dana, romaji='hover').code}/").content
+    hover = solo_table(dana, romaji="hover", prompts="off")  # no question open
+    page = client_for(dana).get(f"/play/t/{hover.code}/").content
     page = page.decode()
     hand = page.split('class="my-hand"', 1)[1].split("</section>", 1)[0]
     assert hand.count('tabindex="0"') == 5  # the five cards dealt
     buttons = re.findall(r'<button type="submit" name="action".*?</button>', page, re.S)
     assert buttons and not any("tabindex" in b for b in buttons)  # no focus inside a button
-    always = client_for(dana).get(f"/play/t/{solo_table(dana).code}/").content.decode()
+    always = solo_table(dana, prompts="off")
+    always = client_for(dana).get(f"/play/t/{always.code}/").content.decode()
     assert 'tabindex="0"' not in always  # romaji always shown: nothing to reveal

@@ -112,3 +112,11 @@ def test_summary_lists_practised_improved_still_weak_and_next_due(dana):
     assert "ne" in [k.kana_id for k in summary.still_weak]
     assert summary.next_due and all(due > since for _, due in summary.next_due)
     assert (summary.answers, summary.correct, summary.exposures) == (3, 2, 1)
+
+
+def test_the_daily_game_does_not_print_romaji_on_every_card(dana):
+    """It asks "how do you read this kana?": romaji only on hover (none while a question is
+    open, tests/learning/test_no_answer_on_screen.py), never the "always" default."""
+    session = daily_service.daily_session_get(learner=dana)
+    table = daily_service.daily_game_start(session=session)
+    assert (table.options["romaji"], table.options["prompts"]) == ("hover", "new")

@@ -65,6 +65,30 @@ def test_with_the_optimiser_fitted_parameters_are_stored_and_used(dana, monkeypa
     assert scheduler.parameters[2] == pytest.approx(5.5)
 
 
+def test_fitted_parameters_reschedule_the_existing_cards(dana, monkeypatch):
+    from learning import srs
+    from learning.models import KanaMemory
+
+    class Slow(FakeOptimizer):
+        def compute_optimal_parameters(self):
+            from fsrs import Scheduler
+
+            params = list(Scheduler().parameters)
+            params[:4] = [0.05, 0.05, 0.05, 0.05]  # every first stability tiny
+            params[8] = 0.0  # and successes barely grow it
+            return params
+
+    monkeypatch.setattr(memory_service, "optimizer_class", lambda: Slow)
+    history_build(learner=dana, days=120, now=NOW, answers_per_day=15, exposures_per_day=0)
+    before = {m.pk: (m.stability, m.due) for m in KanaMemory.objects.filter(learner=dana)}
+    memory_service.parameters_fit(learner=dana, now=NOW)
+    after = list(KanaMemory.objects.filter(learner=dana, reps__gt=0))
+    assert after and all(m.stability < before[m.pk][0] for m in after)
+    assert all(m.due <= before[m.pk][1] for m in after)
+    # the stored JSON card is the rescheduled one (what the next review starts from)
+    assert all(srs.card_from_json(m.card).stability == m.stability for m in after)
+
+
 def test_a_failing_optimiser_keeps_the_defaults(dana, monkeypatch):
     class Broken(FakeOptimizer):
         def compute_optimal_parameters(self):

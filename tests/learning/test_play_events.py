@@ -101,8 +101,12 @@ def test_learnt_confusions_come_before_the_visual_fallback(dana, t0):
 def test_right_answer_reviews_the_kana_with_server_side_time(dana, t0):
     observe(dana, t0, hand=[("tsu", "katakana")])
     prompt = Prompt.objects.get(learner=dana)
+    # the learner makes game moves for a minute; the board then displays the prompt
+    shown = t0 + timedelta(minutes=1)
+    prompts_pending(user=dana, table_id=11, at=shown)
+    prompts_pending(user=dana, table_id=11, at=shown + timedelta(seconds=2))  # a refresh
     result = prompt_answer(
-        user=dana, prompt_id=prompt.pk, answer="tsu", at=t0 + timedelta(milliseconds=3200)
+        user=dana, prompt_id=prompt.pk, answer="tsu", at=shown + timedelta(milliseconds=3200)
     )
     assert result.correct and result.glyph == "ツ"
     event = LearningEvent.objects.get(learner=dana, kind="answer")
@@ -115,6 +119,33 @@ def test_right_answer_reviews_the_kana_with_server_side_time(dana, t0):
     memory = KanaMemory.objects.get(learner=dana, kana_id="tsu", script="katakana")
     assert memory.reps == 1 and memory.errors == 0 and memory.due > t0
     assert memory.card["card_id"] == memory.pk
+
+
+def test_a_prompt_never_displayed_has_no_response_time(dana, t0):
+    observe(dana, t0, hand=[("tsu", "katakana")])
+    prompt = Prompt.objects.get(learner=dana)
+    prompt_answer(user=dana, prompt_id=prompt.pk, answer="tsu", at=t0 + timedelta(seconds=1))
+    event = LearningEvent.objects.get(learner=dana, kind="answer")
+    assert event.response_ms is None
+
+
+def test_every_answer_stores_the_prediction_made_before_it(dana, t0):
+    observe(dana, t0, hand=[("tsu", "katakana")])
+    prompt = Prompt.objects.get(learner=dana)
+    prompt_answer(user=dana, prompt_id=prompt.pk, answer="shi", at=t0 + timedelta(seconds=5))
+    first = LearningEvent.objects.get(learner=dana, kind="answer")
+    # never answered: the unseen prior with a one-in-four guess folded in
+    from learning import srs
+
+    assert first.predicted == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
+    # an hour later, right after a failure: the card's own recall at the exact elapsed time
+    later = t0 + timedelta(hours=1)
+    observe(dana, later, hand=[("tsu", "katakana")], move_id=8)
+    again = Prompt.objects.get(learner=dana, status="open")
+    prompt_answer(user=dana, prompt_id=again.pk, answer="tsu", at=later)
+    second = LearningEvent.objects.filter(learner=dana, kind="answer").latest("created_at")
+    assert 0.25 < second.predicted < 1.0
+    assert second.predicted != first.predicted
 
 
 def test_wrong_answer_records_the_confusion_and_an_error(dana, t0):
@@ -260,9 +291,10 @@ def test_confusions_count_both_ways(dana, t0):
     assert found[("shi", "katakana")] == ["tsu"]
 
 
-def test_a_fast_right_choice_is_recorded_with_its_kind_and_graded_good(dana, t0):
+def test_a_fast_right_choice_on_a_new_kana_is_recorded_with_its_kind_and_graded_hard(dana, t0):
     observe(dana, t0, hand=[("ki", "hiragana")])
     prompt = Prompt.objects.get(learner=dana)
+    prompts_pending(user=dana, table_id=11, at=t0)
     prompt_answer(user=dana, prompt_id=prompt.pk, answer="ki", at=t0 + timedelta(seconds=1))
     event = LearningEvent.objects.get(kind="answer")
     assert (event.answer_kind, event.response_ms) == ("reading", 1000)
@@ -276,4 +308,26 @@ def test_a_fast_right_choice_is_recorded_with_its_kind_and_graded_good(dana, t0)
         response_ms=1000,
         at=t0 + timedelta(seconds=1),
     ).card
-    assert memory.stability < easy.stability  # rated Good, not Easy
+    good = srs.review(
+        scheduler=srs.scheduler_build(fuzzing=False),
+        card=srs.card_new(card_id=memory.pk, now=t0),
+        correct=True,
+        response_ms=3000,
+        at=t0 + timedelta(seconds=1),
+    ).card
+    # one right pick in four on a kana never answered may be a guess: Hard, not Good or Easy
+    assert memory.stability < good.stability < easy.stability
+
+
+def test_the_quiz_page_starts_the_response_time_when_it_shows_the_question(client, dana):
+    from learning.services import quiz as quiz_service
+
+    quiz_service.quiz_start(learner=dana)
+    client.force_login(dana)
+    assert not Prompt.objects.filter(learner=dana, displayed_at__isnull=False).exists()
+    client.get("/learn/quiz/")
+    shown = Prompt.objects.filter(learner=dana, displayed_at__isnull=False)
+    assert shown.count() == 1  # only the question on screen, not the nine waiting
+    first = shown.get()
+    client.get("/learn/quiz/")  # a reload does not restart the clock
+    assert Prompt.objects.get(pk=first.pk).displayed_at == first.displayed_at

@@ -111,9 +111,63 @@ def test_fitted_parameters_are_used():
     assert a.stability != b.stability
 
 
-def test_a_fast_right_choice_among_buttons_is_good_not_easy():
-    assert srs.rating_for(correct=True, response_ms=900, recognition=True) == Rating.Good
+def test_a_right_choice_among_buttons_is_hard_unless_fast_on_a_stable_kana():
+    stable = srs.STABLE_FOR_GOOD_DAYS
+    assert srs.rating_for(correct=True, response_ms=900, recognition=True) == Rating.Hard
+    assert (
+        srs.rating_for(correct=True, response_ms=900, recognition=True, stability=stable - 0.1)
+        == Rating.Hard
+    )
+    assert (
+        srs.rating_for(correct=True, response_ms=900, recognition=True, stability=stable)
+        == Rating.Good
+    )
+    assert (
+        srs.rating_for(correct=True, response_ms=4000, recognition=True, stability=30.0)
+        == Rating.Hard
+    )
+    assert (
+        srs.rating_for(correct=True, response_ms=None, recognition=True, stability=30.0)
+        == Rating.Hard
+    )
     assert srs.rating_for(correct=True, response_ms=12000, recognition=True) == Rating.Hard
     assert srs.rating_for(correct=False, response_ms=900, recognition=True) == Rating.Again
     assert srs.is_recognition("reading") and srs.is_recognition("glyph")
     assert not srs.is_recognition("typed") and not srs.is_recognition("")
+
+
+def test_recall_counts_hours_not_whole_calendar_days():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    card = srs.review(
+        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=True,
+        response_ms=4000, at=T0,
+    ).card  # fmt: skip
+    hour = srs.recall_probability(scheduler=scheduler, card=card, now=T0 + timedelta(hours=1))
+    next_day = srs.recall_probability(scheduler=scheduler, card=card, now=T0 + timedelta(hours=20))
+    # fsrs' own retrievability reads 20 hours as 0 days: recall 1.0
+    assert scheduler.get_card_retrievability(card, T0 + timedelta(hours=20)) == 1.0
+    assert 1.0 > hour > next_day > 0.5
+    # the same power law as fsrs at whole days
+    week = T0 + timedelta(days=7)
+    assert srs.recall_probability(scheduler=scheduler, card=card, now=week) == pytest.approx(
+        scheduler.get_card_retrievability(card, week)
+    )
+
+
+def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    unseen = srs.predict(scheduler=scheduler, card=None, now=T0, choices=4)
+    assert unseen == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
+    assert srs.predict(scheduler=scheduler, card=None, now=T0) == srs.UNSEEN_RECALL
+    card = srs.review(
+        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=True,
+        response_ms=4000, at=T0,
+    ).card  # fmt: skip
+    later = T0 + timedelta(days=3)
+    recall = srs.recall_probability(scheduler=scheduler, card=card, now=later)
+    assert srs.predict(scheduler=scheduler, card=card, now=later) == pytest.approx(recall)
+    assert srs.predict(scheduler=scheduler, card=card, now=later, choices=4) == pytest.approx(
+        recall + (1 - recall) / 4
+    )
+    just_now = srs.predict(scheduler=scheduler, card=card, now=T0, choices=4)
+    assert just_now == 1 - srs.PREDICTION_FLOOR

@@ -1,0 +1,300 @@
+"""Are the memory model's predictions worth anything? Replay answers, score P(correct).
+
+    .venv/bin/python bench/srs_predict.py [--learners 30] [--seeds 2026,2027] [--json]
+
+The answers come from the simulated learners of ``bench/srs_sim.py`` (the product's loop,
+"average" world, exposure effect 0.1), where the true P(correct) of every answer is known.
+They are replayed in time order through ``learning.srs`` exactly as
+``learning.services.memory.memory_review`` does: before each answer ``srs.predict`` gives
+P(correct) from the learner's card for that (kana, script) (recall at the exact elapsed
+time, guessing folded in for k choices), then the answer is graded and the card reviewed.
+
+Scored on the answers of days 15-29 (the baselines are fitted on days 0-14, a time-based
+split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``typed``;
+``play_prompt``: a prompt among choices during the game):
+
+- log-loss, RMSE over ten calibration bins (weighted by answers; the ``calibration_error``),
+  AUC, and a reliability table (predicted vs observed per bin);
+- baselines: ``constant`` (the training average of the kind), ``running_average`` (the
+  learner's own share of right answers so far, per kind, starting from the constant), and
+  ``hlr``: half-life regression (Settles & Meeder 2016), p = 2^(-lag/h), h = 2^(theta . x),
+  x = (1, sqrt(1 + right), sqrt(1 + wrong), katakana) for the (learner, kana, script), lag in
+  days since its last answer, guessing folded in like the model, fitted by gradient descent
+  on log-loss over the training days;
+- ``mean_abs_p_true``: mean |P - P_true| of each predictor (the simulator knows P_true).
+
+``--json`` prints {"kinds": {KIND: {"n", "model", "constant", "running_average", "hlr",
+"calibration_error"}}} (log-losses), the shape docs/bench.md documents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import srs_sim  # noqa: E402
+
+from learning import srs  # noqa: E402
+
+KINDS = ("quiz_choice", "typed", "play_prompt")
+SPLIT_DAY = 15
+EPS = 1e-6
+
+
+def _events_of(job) -> list[dict]:
+    index, seed, world_name, exposure, guess_aware = job
+    world = next(w for w in srs_sim.WORLDS if w.name == world_name)
+    learner = srs_sim.learner_make(world, index, seed)
+    events: list[dict] = []
+    run = srs_sim.Run(exposure=exposure, rules=srs_sim.Rules(guess_aware=guess_aware))
+    srs_sim.arm_product(world, learner, run, recorder=events)
+    for event in events:
+        event["learner"] = (seed, index)
+    return events
+
+
+def replay(events: list[dict], *, guess_aware: bool = True) -> None:
+    """Add ``model`` (srs.predict before the answer) to every event, in time order.
+    ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow)."""
+    scheduler = srs.scheduler_build(fuzzing=False)
+    cards: dict = {}
+    for event in sorted(events, key=lambda e: (e["learner"], e["day"])):
+        key = (event["learner"], event["kana"], event["script"])
+        at = srs_sim._moment(event["day"])
+        card = cards.get(key)
+        event["model"] = srs.predict(
+            scheduler=scheduler, card=card, now=at, choices=event["choices"]
+        )
+        card = card or srs.card_new(card_id=len(cards) + 1, now=at)
+        if not guess_aware and event["choices"] > 0:
+            ok, slow = event["correct"], event["ms"] > srs.SLOW_MS
+            rating = srs.Rating.Hard if ok and slow else srs.Rating.Good if ok else srs.Rating.Again
+            cards[key] = scheduler.review_card(card, rating, at, event["ms"])[0]
+            continue
+        cards[key] = srs.review(
+            scheduler=scheduler, card=card, correct=event["correct"], response_ms=event["ms"],
+            at=at, recognition=event["choices"] > 0,
+        ).card  # fmt: skip
+
+
+def _guess(p: float, choices: int) -> float:
+    return p + (1 - p) / choices if choices > 1 else p
+
+
+def baselines(events: list[dict]) -> None:
+    """``constant``, ``running_average`` and ``hlr`` on every event (fitted on days < split)."""
+    train = [e for e in events if e["day"] < SPLIT_DAY]
+    constant = {
+        kind: sum(e["correct"] for e in train if e["kind"] == kind)
+        / max(1, sum(1 for e in train if e["kind"] == kind))
+        for kind in KINDS
+    }
+    right: dict = defaultdict(float)
+    seen: dict = defaultdict(float)
+    history: dict = {}
+    for event in sorted(events, key=lambda e: (e["learner"], e["day"])):
+        event["constant"] = constant[event["kind"]]
+        key = (event["learner"], event["kind"])
+        prior = 2.0  # the constant counts as two answers
+        event["running_average"] = (right[key] + prior * constant[event["kind"]]) / (
+            seen[key] + prior
+        )
+        right[key] += event["correct"]
+        seen[key] += 1
+        item = (event["learner"], event["kana"], event["script"])
+        last, n_right, n_wrong = history.get(item, (None, 0, 0))
+        event["hlr_x"] = (
+            1.0, math.sqrt(1 + n_right), math.sqrt(1 + n_wrong),
+            1.0 if event["script"] == "katakana" else 0.0,
+        )  # fmt: skip
+        event["lag"] = None if last is None else max(event["day"] - last, 1e-4)
+        history[item] = (event["day"], n_right + event["correct"], n_wrong + (not event["correct"]))
+    first = [e for e in train if e["lag"] is None]
+    first_rate = {
+        kind: sum(e["correct"] for e in first if e["kind"] == kind)
+        / max(1, sum(1 for e in first if e["kind"] == kind))
+        for kind in KINDS
+    }
+    theta = _hlr_fit([e for e in train if e["lag"] is not None])
+    for event in events:
+        if event["lag"] is None:
+            event["hlr"] = _clip(first_rate[event["kind"]])
+        else:
+            event["hlr"] = _clip(_guess(_hlr_p(theta, event), event["choices"]))
+
+
+def _hlr_p(theta, event) -> float:
+    half_life = 2.0 ** max(
+        -10.0, min(10.0, sum(t * x for t, x in zip(theta, event["hlr_x"], strict=True)))
+    )
+    return 2.0 ** (-event["lag"] / half_life)
+
+
+def _hlr_fit(train: list[dict], steps: int = 300, rate: float = 0.05) -> list[float]:
+    """Gradient descent on the log-loss of p' = guess(2^(-lag/h)), h = 2^(theta . x)."""
+    theta = [0.0, 0.5, -0.5, 0.0]
+    n = len(train)
+    if not n:
+        return theta
+    for _ in range(steps):
+        grad = [0.0] * len(theta)
+        for event in train:
+            x = event["hlr_x"]
+            z = max(-10.0, min(10.0, sum(t * v for t, v in zip(theta, x, strict=True))))
+            h = 2.0**z
+            p = 2.0 ** (-event["lag"] / h)
+            k = event["choices"]
+            scale = (1 - 1 / k) if k > 1 else 1.0
+            q = min(1 - EPS, max(EPS, _guess(p, k)))
+            y = event["correct"]
+            dloss_dq = (q - y) / (q * (1 - q))
+            # dp/dz = p * ln2 * lag / h * ln2
+            dp_dz = p * (math.log(2) ** 2) * event["lag"] / h
+            g = dloss_dq * scale * dp_dz
+            for i, v in enumerate(x):
+                grad[i] += g * v
+        theta = [t - rate * g / n for t, g in zip(theta, grad, strict=True)]
+    return theta
+
+
+def _clip(p: float) -> float:
+    return min(1 - srs.PREDICTION_FLOOR, max(srs.PREDICTION_FLOOR, p))
+
+
+def log_loss(rows, key) -> float:
+    total = 0.0
+    for e in rows:
+        p = min(1 - EPS, max(EPS, e[key]))
+        total -= math.log(p) if e["correct"] else math.log(1 - p)
+    return total / len(rows)
+
+
+def reliability(rows, key, bins: int = 10) -> list[dict]:
+    table = []
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        inside = [e for e in rows if lo <= e[key] < hi or (b == bins - 1 and e[key] == 1.0)]
+        if inside:
+            table.append({
+                "bin": f"{lo:.1f}-{hi:.1f}", "n": len(inside),
+                "predicted": round(sum(e[key] for e in inside) / len(inside), 3),
+                "observed": round(sum(e["correct"] for e in inside) / len(inside), 3),
+            })  # fmt: skip
+    return table
+
+
+def calibration_rmse(rows, key) -> float:
+    table = reliability(rows, key)
+    n = sum(r["n"] for r in table)
+    return math.sqrt(sum(r["n"] * (r["predicted"] - r["observed"]) ** 2 for r in table) / n)
+
+
+def auc(rows, key) -> float:
+    """Probability that a right answer was predicted above a wrong one (ties count half)."""
+    ranked = sorted(rows, key=lambda e: e[key])
+    rank_sum, i = 0.0, 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and ranked[j][key] == ranked[i][key]:
+            j += 1
+        mid = (i + j + 1) / 2  # average 1-based rank of the tie
+        rank_sum += mid * sum(1 for e in ranked[i:j] if e["correct"])
+        i = j
+    pos = sum(1 for e in rows if e["correct"])
+    neg = len(rows) - pos
+    if not pos or not neg:
+        return float("nan")
+    return (rank_sum - pos * (pos + 1) / 2) / (pos * neg)
+
+
+PREDICTORS = ("model", "constant", "running_average", "hlr")
+
+
+def main(argv=None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=30, help="per seed")
+    parser.add_argument("--seeds", default=",".join(map(str, srs_sim.HELD_OUT_SEEDS)))
+    parser.add_argument("--world", default="average")
+    parser.add_argument("--exposure", type=float, default=0.1)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--old-choice-grading", action="store_true", help="right picks Good unless slow"
+    )
+    args = parser.parse_args(argv)
+    guess_aware = not args.old_choice_grading
+    started = time.perf_counter()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    jobs = [
+        (i, seed, args.world, args.exposure, guess_aware)
+        for seed in seeds
+        for i in range(args.learners)
+    ]
+    with Pool(args.processes) as pool:
+        events = [e for chunk in pool.map(_events_of, jobs) for e in chunk]
+    replay(events, guess_aware=guess_aware)
+    baselines(events)
+    test = [e for e in events if e["day"] >= SPLIT_DAY]
+    kinds = {}
+    detail = {}
+    for kind in KINDS:
+        rows = [e for e in test if e["kind"] == kind]
+        if not rows:
+            continue
+        kinds[kind] = {
+            "n": len(rows),
+            **{name: round(log_loss(rows, name), 4) for name in PREDICTORS},
+            "calibration_error": round(calibration_rmse(rows, "model"), 4),
+        }
+        detail[kind] = {
+            "auc": {name: round(auc(rows, name), 3) for name in PREDICTORS},
+            "calibration_rmse": {
+                name: round(calibration_rmse(rows, name), 4) for name in PREDICTORS
+            },
+            "mean_abs_p_true": {
+                name: round(sum(abs(e[name] - e["p_true"]) for e in rows) / len(rows), 4)
+                for name in PREDICTORS
+            },
+            "observed": round(sum(e["correct"] for e in rows) / len(rows), 3),
+            "reliability": reliability(rows, "model"),
+        }
+    if args.json:
+        print(json.dumps({"kinds": kinds}))
+    else:
+        print(
+            f"{len(events)} answers, {len(jobs)} learners, seeds {seeds}, world {args.world}, "
+            f"exposure {args.exposure}; scored on days >= {SPLIT_DAY} "
+            f"({time.perf_counter() - started:.0f} s)\n"
+        )
+        print(
+            "| kind | n | observed | log-loss model | constant | running avg | HLR | calib. "
+            "RMSE model | AUC model / HLR | mean abs(P − P_true) model / HLR |"
+        )
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for kind, k in kinds.items():
+            d = detail[kind]
+            print(
+                f"| {kind} | {k['n']} | {d['observed']} | {k['model']} | {k['constant']} | "
+                f"{k['running_average']} | {k['hlr']} | {k['calibration_error']} | "
+                f"{d['auc']['model']} / {d['auc']['hlr']} | "
+                f"{d['mean_abs_p_true']['model']} / {d['mean_abs_p_true']['hlr']} |"
+            )
+        for kind in kinds:
+            print(f"\nReliability, {kind} (model):\n\n| bin | n | predicted | observed |")
+            print("| --- | ---: | ---: | ---: |")
+            for row in detail[kind]["reliability"]:
+                print(f"| {row['bin']} | {row['n']} | {row['predicted']} | {row['observed']} |")
+    return {"kinds": kinds, "detail": detail}
+
+
+if __name__ == "__main__":
+    main()

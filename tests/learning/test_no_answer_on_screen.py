@@ -1,0 +1,241 @@
+"""No question is ever asked with its answer on screen.
+
+Every prompt kind (reading, glyph, typed) is rendered on the board of every registered
+engine (``ENGINES``: a new game joins this test by registering), with the table's romaji
+option at its most generous ("always"), and the page's visible text is searched for the
+expected reading outside the question itself. The quiz (which the daily warm-up runs) is
+checked the same way, feedback of the previous question included.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.engines import ENGINES
+from games.models import Table
+from games.services.tables import table_create
+from learning import kana_table
+from learning.models import Prompt
+from learning.models.memory import PromptKind, PromptStatus
+from learning.services import quiz as quiz_service
+from learning.services.play import prompt_choices
+
+pytestmark = pytest.mark.django_db
+
+SKIPPED = {"script", "style", "template"}
+
+
+class VisibleText(HTMLParser):
+    """Text a person can see or hear: text nodes, ``alt``, ``title``, ``aria-label``, and
+    the values of visible inputs; not scripts, styles, hidden inputs or ``hidden`` elements.
+    The prompt section (``id="table-prompts"`` or ``id="quiz-card"``) is collected apart."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.outside: list[str] = []
+        self.question: list[str] = []
+        self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, in question)
+
+    VOID = {"input", "br", "img", "meta", "link", "hr", "source", "area", "col", "wbr"}
+
+    def _sink(self) -> list[str] | None:
+        if any(skipped for _, skipped, _ in self.stack):
+            return None
+        return self.question if any(q for _, _, q in self.stack) else self.outside
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        skipped = tag in SKIPPED or "hidden" in attrs or attrs.get("aria-hidden") == "true"
+        question = attrs.get("id") in ("table-prompts", "quiz-card")
+        if tag not in self.VOID:
+            self.stack.append((tag, skipped, question))
+        sink = self._sink()
+        if sink is None or skipped:
+            return
+        for name in ("alt", "title", "aria-label"):
+            if attrs.get(name):
+                sink.append(attrs[name])
+        if tag == "input" and attrs.get("type") not in ("hidden", "submit") and attrs.get("value"):
+            sink.append(attrs["value"])
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                return
+
+    def handle_data(self, data):
+        sink = self._sink()
+        if sink is not None:
+            sink.append(data)
+
+
+def visible(page: str) -> tuple[str, str]:
+    parser = VisibleText()
+    parser.feed(page)
+    return " ".join(parser.outside), " ".join(parser.question)
+
+
+def says(text: str, romaji: str) -> bool:
+    """The reading as a word of its own (any case): SHI on a card, (shi) in the log."""
+    return re.search(rf"(?<![a-z]){re.escape(romaji)}(?![a-z])", text, re.I) is not None
+
+
+def _table(user, engine: str) -> Table:
+    seats = [{"kind": "human", "user": user}] + [{"kind": "bot", "level": "easy"}] * 3
+    options = {"romaji": "always", "prompts": "every"}
+    return table_create(user=user, engine=engine, options=options, seats=seats)
+
+
+def _page(client: Client, table: Table) -> str:
+    response = client.get(f"/play/t/{table.code}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _close_prompts(user) -> None:
+    Prompt.objects.filter(learner=user, status=PromptStatus.OPEN).update(
+        status=PromptStatus.EXPIRED
+    )
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+@pytest.mark.parametrize("kind", [PromptKind.READING, PromptKind.GLYPH, PromptKind.TYPED])
+def test_a_prompt_never_shows_its_answer_on_the_board(dana, engine, kind):
+    client = Client()
+    client.force_login(dana)
+    table = _table(dana, engine)
+    _close_prompts(dana)
+    shown = _page(client, table)  # no question open: romaji "always" prints the readings
+    outside_always, _ = visible(shown)
+    table.options = {**table.options, "romaji": "never"}
+    table.save(update_fields=["options"])
+    outside_never, _ = visible(_page(client, table))
+    table.options = {**table.options, "romaji": "always"}
+    table.save(update_fields=["options"])
+    # the kana whose reading the board prints with romaji on (on the learner's cards, the
+    # table, the log), and which no other text of the page happens to contain
+    script = table.options.get("script", "hiragana")
+    scripts = ("hiragana", "katakana") if script == "mixed" else (script,)
+    pairs = sorted(pair for pair in kana_table.catalog() if pair[1] in scripts)
+    leaking = [
+        (k, s)
+        for k, s in pairs
+        if says(outside_always, kana_table.info(k, s).romaji)
+        and not says(outside_never, kana_table.info(k, s).romaji)
+    ]
+    assert leaking, f"{engine}: no reading printed on the board to test with"
+    for kana_id, script in leaking:
+        romaji = kana_table.info(kana_id, script).romaji
+        now = timezone.now()
+        prompt = Prompt.objects.create(
+            learner=dana,
+            source="prompt",
+            table_id=table.pk,
+            kind=kind,
+            kana_id=kana_id,
+            script=script,
+            choices=prompt_choices(
+                kana_id=kana_id, script=script, learned=[], rng=__import__("random").Random(1)
+            ),  # fmt: skip
+            shown_at=now,
+            expires_at=now + timedelta(minutes=2),
+        )
+        outside, question = visible(_page(client, table))
+        assert not says(outside, romaji), f"{engine}/{kind}: {romaji} on the board"
+        if kind == PromptKind.TYPED:
+            assert not says(question, romaji)
+        elif kind == PromptKind.READING:  # one button among four, nothing else
+            assert len(re.findall(rf"(?<![a-z]){romaji}(?![a-z])", question, re.I)) == 1
+        else:  # the question names the reading; the glyph buttons carry no romaji
+            assert f"“{romaji}”" in question
+            assert len(re.findall(rf"(?<![a-z]){romaji}(?![a-z])", question, re.I)) == 1
+        prompt.delete()
+
+
+QUIZ_PAIRS = [(k, s) for k in ("shi", "tsu", "chi", "ka", "ki") for s in ("hiragana", "katakana")]
+
+
+@pytest.mark.parametrize("answer", ["right", "wrong"])
+def test_the_quiz_never_shows_the_answer_of_the_current_question(dana, monkeypatch, answer):
+    """Every question of a run, each after the feedback of the previous one (a run asks
+    both scripts: the feedback "し is shi" must not sit above a question on シ, nor "you
+    answered tsu" above a question on つ)."""
+    client = Client()
+    client.force_login(dana)
+    # kana of both scripts due together, look-alikes among them (so among the choices)
+    monkeypatch.setattr(quiz_service, "quiz_kana_for", lambda **kwargs: list(QUIZ_PAIRS))
+    quiz_service.quiz_start(learner=dana)
+    questions = list(Prompt.objects.filter(learner=dana, source="quiz").order_by("id"))
+    assert len(questions) == quiz_service.QUIZ_LENGTH
+    page = client.get("/learn/quiz/").content.decode()
+    for index, question in enumerate(questions):
+        romaji = kana_table.info(question.kana_id, question.script).romaji
+        outside, asked = visible(page)
+        assert not says(outside, romaji), f"question {index}: {romaji} outside the question"
+        count = len(re.findall(rf"(?<![a-z]){romaji}(?![a-z])", asked, re.I))
+        if question.kind == PromptKind.READING:
+            assert count == 1  # its own button among four
+        else:
+            assert count == 1 and f"“{romaji}”" in asked  # named by the glyph question
+        given = (
+            question.kana_id
+            if answer == "right"
+            else next(k for k in question.choices if k != question.kana_id)
+        )
+        response = client.post(
+            "/learn/quiz/", {"action": "answer", "prompt": question.pk, "answer": given},
+            follow=True,
+        )  # fmt: skip
+        assert response.status_code == 200
+        page = response.content.decode()
+
+
+def test_quiz_runs_never_put_one_reading_twice_in_a_row(dana):
+    pairs = [("shi", "hiragana"), ("shi", "katakana"), ("ka", "hiragana"), ("ka", "katakana")]
+    ordered = quiz_service._apart(pairs)
+    assert sorted(ordered) == sorted(pairs)
+    readings = [kana_table.info(*p).romaji for p in ordered]
+    assert all(a != b for a, b in zip(readings, readings[1:], strict=False))
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_table_feedback_never_answers_the_next_question(dana, htmx):
+    """し answered, シ asked next at the same table: the feedback says right, not "shi"."""
+    client = Client()
+    client.force_login(dana)
+    table = _table(dana, "kazoku-families")
+    _close_prompts(dana)
+    now = timezone.now()
+    made = [
+        Prompt.objects.create(
+            learner=dana,
+            source="prompt",
+            table_id=table.pk,
+            kind=PromptKind.READING,
+            kana_id="shi",
+            script=script,
+            choices=["shi", "tsu", "so", "n"],
+            shown_at=now + timedelta(seconds=index),
+            expires_at=now + timedelta(minutes=2),
+        )  # fmt: skip
+        for index, script in enumerate(("hiragana", "katakana"))
+    ]
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(
+        f"/learn/prompts/{made[0].pk}/answer/",
+        {"answer": "shi", "table_id": table.pk, "next": f"/play/t/{table.code}/"},
+        follow=not htmx,
+        **headers,
+    )
+    assert response.status_code == 200
+    outside, question = visible(response.content.decode())
+    assert "Right" in outside + question
+    assert not says(outside, "shi")
+    assert len(re.findall(r"(?<![a-z])shi(?![a-z])", question, re.I)) == 1  # its button
