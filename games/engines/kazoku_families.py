@@ -384,6 +384,8 @@ def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[d
 
 class KazokuFamilies(Engine):
     name = ENGINE_NAME
+    title = gettext_noop("Kazoku: happy families")
+    blurb = gettext_noop("Ask the others for the kana you miss and lay whole families.")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -709,6 +711,30 @@ class KazokuFamilies(Engine):
         if card_id not in load_deck().cards:
             raise ValueError(f"there is no card {card_id!r} in the Kazoku deck")
         return [card_id]
+
+    def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The view lists every card it shows in ``view["kana"]``, with its script."""
+        return {card: info["script"] for card, info in view["kana"].items()}
+
+    def practice_presets(self) -> list[dict[str, Any]]:
+        """Families by kana row and by gojūon column, in each script and mixed (the themed
+        families group kana without structure: playable, not worth recommending)."""
+        return [
+            {"variant": variant, "script": script}
+            for variant in ("kana", "gojuon")
+            for script in ("hiragana", "katakana", "mixed")
+        ]
+
+    def practice(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """Every card is read, and its kana id is its card id."""
+        return frozenset(load_deck().ids)
+
+    def practice_groups(self, options: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+        """The families of the variant: a player collects them, asking for their members."""
+        variant = self.validate_options(options)["variant"]
+        return {
+            family.id.upper(): frozenset(family.cards) for family in load_deck().families[variant]
+        }
 
     # -- conformance hooks --
 

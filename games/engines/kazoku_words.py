@@ -44,7 +44,7 @@ from games.engines.base import (
     gettext_noop,
     validate_setup,
 )
-from games.engines.kazoku_deck import SCRIPT_OPTION, deal_scripts
+from games.engines.kazoku_deck import SCRIPT_OF_LETTER, SCRIPT_OPTION, deal_scripts, load_deck
 from games.engines.kazoku_words_index import (
     KANA_BIT,
     KANA_OF,
@@ -121,6 +121,8 @@ def _scores(state: State) -> list[int]:
 
 class KazokuWords(Engine):
     name = "kazoku-words"
+    title = gettext_noop("Kazoku: the word game")
+    blurb = gettext_noop("Collect kana and form the words printed on your cards.")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -330,6 +332,30 @@ class KazokuWords(Engine):
         """The big kana of the card (jokers show none). The word printed under it is read as a
         whole and is not counted as exposures of each of its kana."""
         return [] if is_joker(card_id) else [base(card_id)]
+
+    def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The cards of the view's zones (hand, table, scored words, publicly known cards) and
+        those its log names, with the script dealt to each (``view["scripts"]``: one letter
+        per deck card); jokers show no kana (``""``)."""
+        cards: set[str] = set(view["hand"] or ())
+        cards.update(view["table"])
+        for zone in (view["scored"], view["known"]):
+            for seat_cards in zone:
+                cards.update(seat_cards)
+        for event in view["log"]:
+            if isinstance(event.get("card"), str):
+                cards.add(event["card"])
+            cards.update(card for card in event.get("cards") or () if isinstance(card, str))
+        letters = view["scripts"]
+        return {card: _script_of(letters, card) for card in cards}
+
+    def practice_presets(self) -> list[dict[str, Any]]:
+        return [{"script": "hiragana"}, {"script": "katakana"}]
+
+    def practice(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The kana of the 45 words (read as words, voiced and small kana included): the
+        game's point is reading them in context."""
+        return frozenset(k for word in word_index().words.values() for k in word.kana_ids)
 
     # --- conformance hooks -------------------------------------------------------------------
 
@@ -615,6 +641,16 @@ _NEEDS = {  # card id -> the kana bits its word needs besides the card (jokers: 
 }
 _DECK_KANA_BIT = {kana: KANA_BIT[kana] for kana in word_index().deck_kana}  # no copies, jokers
 _KANA_BY_NAME = tuple(sorted(_DECK_KANA_BIT.items()))
+
+
+def _script_of(letters: str, card: str) -> str:
+    """The script ``card`` is drawn in, from the deal's letters (jokers: ``""``)."""
+    if is_joker(card):
+        return ""
+    return SCRIPT_OF_LETTER[letters[_DECK_ORDER[base(card)]]]
+
+
+_DECK_ORDER = {card: index for index, card in enumerate(load_deck().ids)}
 
 
 def _clockwise(state: State, seat: int) -> list[int]:

@@ -20,14 +20,13 @@ from games.selectors import (
 )
 from games.services.tables import TableError, table_create, table_join
 from games.views.board import _error_page, _table, refusal_page
-from games.views.common import ENGINE_BLURBS, TableInfo, engine_name
+from games.views.common import TableInfo, engine_blurb, engine_name, engines_offered
 
 
 def _games() -> list[dict]:
     return [
-        {"engine": name, "name": engine_name(name), "blurb": ENGINE_BLURBS.get(name, "")}
-        for name in ENGINES
-        if name in ENGINE_BLURBS
+        {"engine": name, "name": engine_name(name), "blurb": engine_blurb(name)}
+        for name in engines_offered()
     ]
 
 
@@ -57,7 +56,7 @@ def _assignments(user) -> list[dict]:
 
     rows = []
     for assignment in assignments_open_for(student=user):
-        engine = assignment.engine if assignment.engine in ENGINE_BLURBS else "kazoku-families"
+        engine = assignment.engine if assignment.engine in ENGINES else "kazoku-families"
         rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
     return rows
 
@@ -100,7 +99,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
-    if engine not in ENGINES or engine not in ENGINE_BLURBS:
+    if engine not in engines_offered():
         return _error_page(request, _("There is no such game."), 404)
     assignment = _assignment_for(request, engine)
     classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
