@@ -312,6 +312,11 @@ class Engine:
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
         raise NotImplementedError
 
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """The kana a player names aloud with ``action`` (asking for a card by name), for a
+        "pick the glyph" prompt; most actions name none."""
+        return []
+
     # -- what a game shows and practises (the learning side reads only these) --
     def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
         """Every card ``view`` shows face up to its seat -> the script it is drawn in.

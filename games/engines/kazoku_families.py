@@ -712,6 +712,12 @@ class KazokuFamilies(Engine):
             raise ValueError(f"there is no card {card_id!r} in the Kazoku deck")
         return [card_id]
 
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """Asking for a card names its kana."""
+        if action.get("type") == "ask" and action.get("card") in load_deck().cards:
+            return [action["card"]]
+        return []
+
     def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
         """The view lists every card it shows in ``view["kana"]``, with its script."""
         return {card: info["script"] for card, info in view["kana"].items()}

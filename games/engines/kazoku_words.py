@@ -333,6 +333,12 @@ class KazokuWords(Engine):
         whole and is not counted as exposures of each of its kana."""
         return [] if is_joker(card_id) else [base(card_id)]
 
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """Asking for a kana names it."""
+        if action.get("type") == "ask" and isinstance(action.get("kana"), str):
+            return [action["kana"]]
+        return []
+
     def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
         """The cards of the view's zones (hand, table, scored words, publicly known cards) and
         those its log names, with the script dealt to each (``view["scripts"]``: one letter

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.signals import game_finished
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
 AUTOPLAY_LEVEL = "normal"  # the stand-in for a human whose timer ran out
@@ -264,10 +265,7 @@ def after_commit(
             )
         )
     if eng.is_over(after):
-        # Teacher dashboards: refresh the players' class summaries (learning/tasks_classroom.py).
-        from learning.tasks_classroom import refresh_summaries_after_game
-
-        refresh_summaries_after_game.delay_on_commit(table_id)
+        game_finished.send(sender=Table, table_id=table_id)  # e.g. class summaries refresh
         return
     if followups and any(seats[index].played_by_bot for index in eng.to_act(after)):
         if tasks.runs_eagerly():

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.models import BotLevel, Table
+from games.panels import table_panels
 from games.selectors import Access, classrooms_of, table_access
 from games.services.play import PlayError, table_play, table_timeouts_run
 from games.services.tables import (
@@ -28,7 +29,6 @@ from games.services.tables import (
     table_start,
 )
 from games.views.common import TableInfo, board_for, new_token, players_of
-from learning.services.play import prompts_pending
 
 POLL_FAST_S = 2
 POLL_HIDDEN_S = 15
@@ -70,7 +70,7 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
     if table.state is not None:
         context["board"] = board_for(table=table, seat=seat, players=context["players"])
     if seat is not None and table.status != "open":
-        context["prompts"] = prompts_pending(user=request.user, table_id=table.pk)
+        context.update(table_panels(user=request.user, table_id=table.pk))
     return context
 
 

@@ -1,0 +1,46 @@
+"""What the games app tells the apps above it (imports only point down: ARCHITECTURE §1).
+
+``games`` never imports ``learning`` or the classroom. When something they care about
+happens at a table, it sends one of these Django signals; they connect their receivers in
+their ``AppConfig.ready()``:
+
+- ``seat_observed`` (sent after the commit of a deal or a move, once per human seat that
+  newly saw something): ``observation`` is a ``SeatObservation``. The learning app records
+  exposures and creates recognition prompts from it.
+- ``game_finished`` (sent inside the transaction that saved the last move): ``table_id``.
+  Receivers that queue work use ``delay_on_commit``. The classroom refreshes its summaries.
+
+Receivers get plain data (kana ids and scripts, ids), never an engine or a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.dispatch import Signal
+
+seat_observed = Signal()
+game_finished = Signal()
+
+KanaPairs = tuple[tuple[str, str], ...]  # (kana id, script) pairs
+
+
+@dataclass(frozen=True)
+class SeatObservation:
+    """What one human seat newly saw in its own view after a committed deal or move.
+
+    ``shown``: the kana of cards newly shown face up; ``entered_hand``: the kana of cards
+    that entered its hand; ``asked``: the kana the seat named aloud with its own action
+    (asking for a card by name) that did not come to its hand. ``prompt_mode`` is the
+    table's ``prompts`` option (``off``, ``new`` or ``every``).
+    """
+
+    user: Any
+    seat: int
+    table_id: int
+    move_id: int | None
+    shown: KanaPairs
+    entered_hand: KanaPairs
+    asked: KanaPairs
+    prompt_mode: str
