@@ -17,7 +17,7 @@ from games.engines.conformance import (
     check_views,
     playout,
 )
-from games.engines.kazoku_families import KazokuFamilies
+from games.engines.kazoku.families import KazokuFamilies
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 
 
 @dataclass

@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 from games.views.boards.common import (
     BoardContext,
     BoardPresenter,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import action_key
 from games.engines.base import competition_ranks
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 from games.views.boards.common import (
     BoardContext,
     BoardPresenter,

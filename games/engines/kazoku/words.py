@@ -4,7 +4,7 @@ Rules (French text of ``shared/rules/kazoku.fr.txt`` by default; differences wit
 text are options or noted in ``docs/rules/kazoku-words.md``):
 
 - 45 kana cards per deck plus 4 jokers; each card also carries one word containing its kana
-  (``fixtures/kazoku_deck.json``, see ``kazoku_words_index``). 6 cards each (``hand_size``).
+  (``fixtures/kazoku_deck.json``, see ``index``). 6 cards each (``hand_size``).
 - On your turn, ask all the others at once for one kana of a word whose word card you hold
   (never a joker, never a kana on no card). The first holder clockwise gives one copy and at
   once draws a replacement. Otherwise you draw; drawing the asked kana is "Bonne pioche !": you
@@ -44,8 +44,9 @@ from games.engines.base import (
     gettext_noop,
     validate_setup,
 )
-from games.engines.kazoku_deck import SCRIPT_OF_LETTER, SCRIPT_OPTION, deal_scripts, load_deck
-from games.engines.kazoku_words_index import (
+from games.engines.kazoku.bots_words import make_bot
+from games.engines.kazoku.deck import SCRIPT_OF_LETTER, SCRIPT_OPTION, deal_scripts, load_deck
+from games.engines.kazoku.index import (
     KANA_BIT,
     KANA_OF,
     base,
@@ -324,8 +325,6 @@ class KazokuWords(Engine):
         return State(rules=Rules(**data["rules"]), **values)
 
     def bot(self, level: str) -> Bot:
-        from games.engines.kazoku_words_bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
