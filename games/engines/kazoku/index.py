@@ -77,8 +77,6 @@ def rules_for(variant: str) -> Rules:
     )
 
 
-
-
 @lru_cache(maxsize=16384)
 def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the cards ``hand`` may ask for, the families it holds complete).
