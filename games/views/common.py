@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.boards.common import BoardContext, Player
 from games.engines import ENGINES, get_engine
 from games.models import Seat, Table
 from games.views.boards import presenter_for
-from games.views.boards.common import BoardContext, Player
 
 
 def engine_name(engine: str) -> str:
