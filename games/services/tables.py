@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from games.engines import get_engine
 from games.engines.base import Engine
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
+from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -192,8 +193,6 @@ def table_deal(*, table: Table) -> Table:
 
     Bots to act first and the learning hook run after commit (``games.services.play``).
     """
-    from games.services.play import after_commit, due_at_for, seats_of
-
     eng = get_engine(table.engine)
     engine_options, _table_options = options_split(eng=eng, options=table.options)
     state = eng.new_game(players=table.players, seed=table.seed, options=engine_options)
@@ -204,7 +203,7 @@ def table_deal(*, table: Table) -> Table:
     seats = seats_of(table)
     table.turn_due_at = due_at_for(table=table, eng=eng, state=state, seats=seats)
     table.save(update_fields=["state", "status", "started_at", "version", "turn_due_at"])
-    after_commit(table=table, eng=eng, before=None, after=state, followups=True, seats=seats)
+    after_commit(Commit(table=table, eng=eng, before=None, after=state, seats=seats))
     return table
 
 
@@ -296,7 +295,5 @@ def seat_return(*, seat: Seat) -> Seat:
     seat.last_seen_at = now
     seat.save(update_fields=["autoplay", "left_at", "last_seen_at"])
     if was_away:
-        from games.services.play import turn_due_restart
-
         turn_due_restart(table=seat.table)
     return seat
