@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import formats, timezone
+
 from games.signals import SeatObservation
+from learning.picker import AssignmentInfo
+from learning.selectors_classroom import assignments_open_for
 from learning.services.play import ask_observed, play_observed, prompts_pending
 from learning.tasks_classroom import refresh_summaries_after_game
 
@@ -45,3 +49,21 @@ def game_summaries_refresh(*, table_id: int, **_signal: Any) -> None:
 def table_prompts_panel(*, user: Any, table_id: int) -> dict[str, Any]:
     """The board page's recognition prompts (``learn/partials/table_prompts.html``)."""
     return {"prompts": prompts_pending(user=user, table_id=table_id)}
+
+
+def picker_assignments(*, learner: Any, now: Any) -> list[AssignmentInfo]:
+    """The student's open assignments, earliest due first, for the picker to put first.
+
+    Classroom code, registered here until the classroom becomes its own app.
+    """
+    return [
+        AssignmentInfo(
+            id=a.pk,
+            engine=a.engine,
+            options=dict(a.options or {}),
+            script=a.script,
+            due_label=formats.date_format(timezone.localtime(a.due_at), "DATE_FORMAT"),
+            title=a.title,
+        )
+        for a in assignments_open_for(student=learner, now=now)
+    ]

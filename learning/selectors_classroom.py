@@ -451,7 +451,7 @@ def student_games(*, student: AbstractBaseUser, limit: int = 15) -> list:
 def student_detail(
     *, classroom: Classroom, student: AbstractBaseUser, now: datetime | None = None
 ) -> StudentDetail:
-    from learning.selectors import dashboard_for
+    from learning.dashboard import dashboard_for
 
     now = now or timezone.now()
     assignments = list(Assignment.objects.filter(classroom=classroom).order_by("-due_at")[:10])

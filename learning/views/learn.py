@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from learning import charts, selectors
+from learning.dashboard import dashboard_for
 from learning.permissions import learner_required
 from learning.services import quiz as quiz_service
 from learning.services.play import (
@@ -31,7 +32,7 @@ from learning.tasks import fit_parameters
 
 @learner_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    data = selectors.dashboard_for(learner=request.user)
+    data = dashboard_for(learner=request.user)
     return render(
         request,
         "learn/dashboard.html",
