@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from games.engines import get_engine  # noqa: E402
 from games.engines.conformance import playout  # noqa: E402
-from games.engines.kazoku_deck import load_deck  # noqa: E402
-from games.engines.kazoku_families import rules_for  # noqa: E402
+from games.engines.kazoku.deck import load_deck  # noqa: E402
+from games.engines.kazoku.families import rules_for  # noqa: E402
 
 
 @dataclass(frozen=True)

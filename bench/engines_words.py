@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engines import get_engine  # noqa: E402
-from games.engines.kazoku_words import turn_limit  # noqa: E402
+from games.engines.kazoku.words import turn_limit  # noqa: E402
 
 ENG = get_engine("kazoku-words")
 

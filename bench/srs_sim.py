@@ -40,16 +40,21 @@ from datetime import UTC, datetime, timedelta
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import django
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kanagame.settings")
+django.setup()  # the picker reads engines and, in ``recommend``, the database (unused here)
+
+from games.engines import get_engine  # noqa: E402
 from learning import kana_table, srs  # noqa: E402
-from learning.picker import KanaStatus, deck, rank  # noqa: E402
+from learning.picker import KanaStatus, rank  # noqa: E402
 
 EPOCH = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
 STUDY_DAYS = 30
 TEST_DAY = 44
 SCRIPTS = ("hiragana", "katakana")
-CARDS = deck()["cards"]  # the 45 Kazoku kana
+CARDS = tuple(get_engine("kazoku-families").deck(None))  # the 45 Kazoku kana, deck order
 ITEMS = [(k, s) for s in SCRIPTS for k in CARDS]
 HEAVY_PAIRS = {  # the look-alikes the "confusion" world makes severe
     ("katakana", frozenset({"shi", "tsu"})),

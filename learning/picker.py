@@ -1,69 +1,67 @@
 """The variant picker (ARCHITECTURE §4, contract): which game should this learner play next?
 
 ``recommend(learner, now=None) -> list[Recommendation]`` (best first) reads the learner's
-memory and open assignments; the ranking itself, ``rank(...)``, is pure (no Django), so
-bench/srs_sim.py runs the very same code on simulated learners.
+memory; the ranking itself, ``rank(...)``, is pure (no Django), so bench/srs_sim.py runs the
+very same code on simulated learners.
 
-How a candidate is scored (docs/learning.md has the worked examples):
+The picker knows no game. It asks every engine of ``games.engines.ENGINES`` for its
+``practice_presets()`` and scores each preset by what ``practice(preset)`` makes a player read
+(and, when the engine says how play groups those kana, by its ``practice_groups``), against
+the learner's needs. The script a preset shows is its ``options["script"]`` (``hiragana``,
+``katakana`` or ``mixed``; absent: hiragana). docs/learning.md has the worked examples.
 
 - Each kana of a script has a *need*: due 1.0, weak 1.0 + (1 - retrievability), new 0.5,
   learning 0.25, mastered 0.
-- Kazoku families, ``kana`` variant (families = consonant rows): the game is played by asking
-  for a row's members, so it practises kana row by row. Score = sum over rows of
-  need(row)^2 / size(row): need concentrated in a few rows scores high.
-- ``gojuon`` variant (families = vowel columns): the same over columns.
-- ``mixed`` script: both scripts at once, 0.55 x (hiragana + katakana) scores of the variant,
-  so it wins only when both scripts need about the same work.
-- Kazoku words (``kazoku-words``): reading whole words is the next step once single kana are
-  solid. Score = 0.3 x (need of the kana in the 45 words) / 3 + 6 x (share of the script's
-  kana that are mastered or learning and not weak)^2; it leads when little need is left.
-- ``themed`` families practise kana without structure: never recommended over the others.
+- A game that groups its kana (families by consonant row, by vowel column...) drills a group
+  together: score = sum over groups of need(group)^2 / size(group), so need concentrated in a
+  few of its groups scores high.
+- A game that reads its kana ungrouped, in context (words): score = 0.1 x its total need +
+  6 x (share of its kana that are mastered or learning and not weak)^2: it leads when little
+  need is left, keeping solid kana fresh.
+- ``mixed`` script: both scripts at once, 0.55 x (hiragana + katakana) scores, so it wins
+  only when both scripts need about the same work.
 
-Open assignments come first, earliest due first (an assignment of "recommended" takes the
-best variant in the assignment's script). Only engines registered in the games app are
-recommended; the Kazoku engines have no deck-subset option yet, so none is proposed.
+Open assignments come first: whoever provides them (the classroom) registers a source with
+``assignments_source_register`` (in its ``AppConfig.ready()``); the picker imports no
+classroom code. An assignment of "recommended" takes the best preset in its script.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
+from typing import Any
 
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.engines import ENGINES, get_engine
 from learning import kana_table
+from learning.selectors import kana_statuses_for
+from learning.srs import KanaStatus
 
-DECK_PATH = Path(__file__).resolve().parents[1] / "fixtures" / "kazoku_deck.json"
 SCRIPTS = ("hiragana", "katakana")
-FAMILIES_ENGINE = "kazoku-families"
-WORDS_ENGINE = "kazoku-words"
 
 
 def gettext_noop(message: str) -> str:
-    """Marks a message for translation (makemessages) without importing Django here."""
+    """Marks a message for translation (makemessages) without translating it here."""
     return message
 
 
 REASONS = {
-    "rows": gettext_noop(
-        "Your %(script)s kana that most need practice sit in a few consonant rows%(groups)s: "
-        "collecting families row by row drills them."
-    ),
-    "columns": gettext_noop(
-        "Your %(script)s kana that most need practice share vowels across rows%(groups)s: "
-        "gojūon families set them side by side."
+    "groups": gettext_noop(
+        "Your %(script)s kana that most need practice sit in a few of this game's "
+        "groups%(groups)s: playing it drills them together."
     ),
     "mixed": gettext_noop(
         "Both scripts need about the same work: mixed cards practise hiragana and katakana "
         "together."
     ),
-    "words_strong": gettext_noop(
-        "You know most %(script)s kana well: forming words reads them in context and keeps "
-        "them fresh."
+    "context_strong": gettext_noop(
+        "You know most %(script)s kana well: this game reads them in context and keeps them fresh."
     ),
-    "words": gettext_noop("Forming %(script)s words practises kana in context."),
+    "context": gettext_noop("This game practises %(script)s kana in context."),
     "assigned": gettext_noop("Assigned by your teacher, due %(due)s."),
     "assigned_recommended": gettext_noop(
         "Assigned by your teacher, due %(due)s; this variant practises your weakest kana."
@@ -72,17 +70,8 @@ REASONS = {
 
 NEED = {"due": 1.0, "new": 0.5, "learning": 0.25, "mastered": 0.0}
 MIXED_FACTOR = 0.55
-WORDS_NEED_FACTOR = 0.3
-WORDS_MASTERY_BONUS = 6.0
-
-
-@dataclass(frozen=True)
-class KanaStatus:
-    """What the picker needs to know about one (kana, script) of a learner."""
-
-    state: str  # new | learning | due | mastered
-    retrievability: float = 0.0
-    weak: bool = False
+CONTEXT_NEED_FACTOR = 0.1
+CONTEXT_MASTERY_BONUS = 6.0
 
 
 @dataclass(frozen=True)
@@ -116,24 +105,6 @@ class AssignmentInfo:
     title: str = ""
 
 
-@lru_cache(maxsize=1)
-def deck() -> dict:
-    """Card ids, the kana/gojūon families and the kana of each word (fixtures/kazoku_deck.json)."""
-    data = json.loads(DECK_PATH.read_text(encoding="utf-8"))
-    return {
-        "cards": tuple(card["id"] for card in data["cards"]),
-        "rows": tuple((f["id"], tuple(f["cards"])) for f in data["kana_families"]),
-        "columns": tuple((f["id"], tuple(f["cards"])) for f in data["gojuon_families"]),
-        # kana of the words that the catalog knows (small ゃゅょっ are not studied alone)
-        "word_kana": tuple(
-            k
-            for card in data["cards"]
-            for k in card["word"]["kana_ids"]
-            if (k, "hiragana") in kana_table.catalog()
-        ),
-    }
-
-
 def need_of(status: KanaStatus | None) -> float:
     if status is None:
         return NEED["new"]
@@ -142,21 +113,65 @@ def need_of(status: KanaStatus | None) -> float:
     return NEED.get(status.state, 0.0)
 
 
+@dataclass(frozen=True)
+class Preset:
+    """One option set of one engine, as the picker sees it: the kana it practises, by script."""
+
+    engine: str
+    options: Mapping[str, Any]
+    scripts: tuple[str, ...]
+    groups: tuple[tuple[str, tuple[str, ...]], ...]  # (label, kana) in the engine's order
+    kana: tuple[str, ...]
+
+
+def presets_of(engines: Iterable[str]) -> list[Preset]:
+    """Every practice preset of the named engines (only kana the catalog knows)."""
+    known = {kana_id for kana_id, _script in kana_table.catalog()}
+    presets = []
+    for name in engines:
+        eng = get_engine(name)
+        for options in eng.practice_presets():
+            script = options.get("script", "hiragana")
+            groups = tuple(
+                (label, tuple(sorted(kana & known)))
+                for label, kana in eng.practice_groups(options).items()
+            )
+            presets.append(
+                Preset(
+                    engine=name,
+                    options=dict(options),
+                    scripts=SCRIPTS if script == "mixed" else (script,),
+                    groups=tuple(group for group in groups if group[1]),
+                    kana=tuple(sorted(eng.practice(options) & known)),
+                )
+            )
+    return presets
+
+
+def _needs(statuses, kana: Iterable[str], script: str) -> dict[str, float]:
+    return {k: need_of(statuses.get((k, script))) for k in kana}
+
+
 def _group_score(
     groups: Sequence[tuple[str, tuple[str, ...]]], needs: Mapping[str, float]
 ) -> tuple[float, list[str]]:
     score, hot = 0.0, []
-    for group_id, members in groups:
+    for label, members in groups:
         total = sum(needs[k] for k in members)
         score += total * total / len(members)
-        if total >= 1.0:
-            hot.append((total, group_id))
+        if total >= 1.0 and label:
+            hot.append((total, label))
     hot.sort(reverse=True)
-    return score, [group_id for _, group_id in hot]
+    return score, [label for _, label in hot]
 
 
-def _needs(statuses: Mapping[tuple[str, str], KanaStatus], script: str) -> dict[str, float]:
-    return {k: need_of(statuses.get((k, script))) for k in deck()["cards"]}
+def _solid_share(statuses, kana: Sequence[str], script: str) -> float:
+    solid = sum(
+        1
+        for k in kana
+        if (s := statuses.get((k, script))) and s.state in ("mastered", "learning") and not s.weak
+    )
+    return solid / len(kana)
 
 
 def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 10):
@@ -168,80 +183,49 @@ def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 1
 
 
 def _group_names(groups: list[str]) -> str:
-    shown = [g.upper() for g in groups[:3]]
+    shown = groups[:3]
     return f" ({', '.join(shown)})" if shown else ""
 
 
-def _family_candidates(statuses, engines) -> list[Recommendation]:
-    if FAMILIES_ENGINE not in engines:
-        return []
-    candidates = []
-    needs = {script: _needs(statuses, script) for script in SCRIPTS}
-    for variant, kind in (("kana", "rows"), ("gojuon", "columns")):
-        per_script = {}
-        for script in SCRIPTS:
-            score, hot = _group_score(deck()[kind], needs[script])
-            per_script[script] = score
-            candidates.append(
-                _rec(
-                    engine=FAMILIES_ENGINE,
-                    options={"variant": variant, "script": script},
-                    kana=_neediest({script: needs[script]}),
-                    reason_key=kind,
-                    reason_args={"script": script, "groups": _group_names(hot)},
-                    score=round(score, 3),
-                )
+def _candidate(preset: Preset, statuses) -> Recommendation | None:
+    if not preset.kana:
+        return None
+    needs = {script: _needs(statuses, preset.kana, script) for script in preset.scripts}
+    grouped = len(preset.groups) > 1
+    scores, hot, solid = {}, [], 0.0
+    for script in preset.scripts:
+        if grouped:
+            scores[script], hot = _group_score(preset.groups, needs[script])
+        else:
+            solid = _solid_share(statuses, preset.kana, script)
+            scores[script] = (
+                CONTEXT_NEED_FACTOR * sum(needs[script].values())
+                + CONTEXT_MASTERY_BONUS * solid * solid
             )
-        candidates.append(
-            _rec(
-                engine=FAMILIES_ENGINE,
-                options={"variant": variant, "script": "mixed"},
-                kana=_neediest(needs),
-                reason_key="mixed",
-                score=round(MIXED_FACTOR * sum(per_script.values()), 3),
-            )
-        )
-    return candidates
-
-
-def _words_candidates(statuses, engines) -> list[Recommendation]:
-    if WORDS_ENGINE not in engines:
-        return []
-    candidates = []
-    word_kana = deck()["word_kana"]
-    for script in SCRIPTS:
-        needs = {k: need_of(statuses.get((k, script))) for k in set(word_kana)}
-        word_need = sum(needs[k] for k in word_kana) / 3.0  # ~3 kana a word
-        solid = sum(
-            1
-            for k in deck()["cards"]
-            if (s := statuses.get((k, script)))
-            and s.state in ("mastered", "learning")
-            and not s.weak
-        ) / len(deck()["cards"])
-        score = WORDS_NEED_FACTOR * word_need + WORDS_MASTERY_BONUS * solid * solid
-        candidates.append(
-            _rec(
-                engine=WORDS_ENGINE,
-                options={"script": script},
-                kana=_neediest({script: needs}),
-                reason_key="words_strong" if solid >= 0.5 else "words",
-                reason_args={"script": script},
-                score=round(score, 3),
-            )
-        )
-    return candidates
+    fields: dict[str, Any] = {"engine": preset.engine, "options": dict(preset.options)}
+    fields["kana"] = _neediest(needs)
+    if len(preset.scripts) > 1:
+        score = MIXED_FACTOR * sum(scores.values())
+        return _rec(**fields, reason_key="mixed", score=round(score, 3))
+    script = preset.scripts[0]
+    if grouped:
+        reason_key, args = "groups", {"script": script, "groups": _group_names(hot)}
+    else:
+        reason_key = "context_strong" if solid >= 0.5 else "context"
+        args = {"script": script}
+    return _rec(**fields, reason_key=reason_key, reason_args=args, score=round(scores[script], 3))
 
 
 def rank(
     *,
     statuses: Mapping[tuple[str, str], KanaStatus],
-    engines: Iterable[str] = (FAMILIES_ENGINE, WORDS_ENGINE),
+    engines: Iterable[str] | None = None,
     assignments: Sequence[AssignmentInfo] = (),
 ) -> list[Recommendation]:
-    """Pure ranking: assignments first, then candidates by score (ties: stable order)."""
-    engines = set(engines)
-    candidates = _family_candidates(statuses, engines) + _words_candidates(statuses, engines)
+    """Pure ranking: assignments first, then every engine's presets by score (ties: stable
+    order). ``engines``: names from ``ENGINES`` (default: all of them)."""
+    names = list(ENGINES) if engines is None else [name for name in engines if name in ENGINES]
+    candidates = [rec for p in presets_of(names) if (rec := _candidate(p, statuses)) is not None]
     candidates.sort(key=lambda rec: -rec.score)
     assigned = [_for_assignment(a, candidates) for a in assignments]
     return [rec for rec in assigned if rec is not None] + candidates
@@ -276,45 +260,35 @@ def _for_assignment(
     )
 
 
-def recommend(learner, now: datetime | None = None, *, statuses=None) -> list:
+AssignmentsSource = Callable[..., Iterable[AssignmentInfo]]
+_ASSIGNMENT_SOURCES: list[AssignmentsSource] = []
+
+
+def assignments_source_register(source: AssignmentsSource) -> None:
+    """Register ``source(*, learner, now) -> AssignmentInfo list`` (the classroom's open
+    assignments of a student, earliest due first); their recommendations come first."""
+    if source not in _ASSIGNMENT_SOURCES:
+        _ASSIGNMENT_SOURCES.append(source)
+
+
+def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Recommendation]:
     """Contract: the learner's recommendations, best first (see the module docstring).
 
     ``statuses`` (from ``learning.selectors.kana_statuses_for``) saves a query when the
     caller has them already.
     """
-    from django.utils import formats, timezone
-
-    from games.engines import ENGINES
-    from learning.selectors import kana_statuses_for
-
     now = now or timezone.now()
     if statuses is None:
         statuses = kana_statuses_for(learner=learner, now=now)
-    assignments = []
-    try:
-        from learning.classroom.selectors import assignments_open_for
-    except ImportError:  # the classroom side is optional for self-learners' installs
-        assignments_open_for = None
-    if assignments_open_for is not None:
-        for a in assignments_open_for(student=learner, now=now):
-            assignments.append(
-                AssignmentInfo(
-                    id=a.pk,
-                    engine=a.engine,
-                    options=dict(a.options or {}),
-                    script=a.script,
-                    due_label=formats.date_format(timezone.localtime(a.due_at), "DATE_FORMAT"),
-                    title=a.title,
-                )
-            )
+    assignments = [
+        info for source in _ASSIGNMENT_SOURCES for info in source(learner=learner, now=now)
+    ]
     ranked = rank(statuses=statuses, engines=ENGINES.keys(), assignments=assignments)
     return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
 
 
 def _with_labels(rec: Recommendation) -> Recommendation:
     """Glyphs for display, and the reason in the active language."""
-    from django.utils.translation import gettext
-
     labels = tuple(kana_table.info(k, s).glyph for k, s in rec.kana)
     args = dict(rec.reason_args)
     if "script" in args:

@@ -11,15 +11,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Count, Max, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
+from fsrs import Scheduler
 
 from games.models import Table, TableStatus
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearnerSettings, LearningEvent
-from learning.picker import KanaStatus, recommend
-from learning.services.memory import MIN_REVIEWS_TO_FIT, scheduler_for
+from learning.srs import KanaStatus
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,17 @@ def exposures_settled(memory, in_play: dict[tuple[int, str, str], int]) -> int:
         return 0
     key = (memory.learner_id, memory.kana_id, memory.script)
     return max(0, memory.exposures - in_play.get(key, 0))
+
+
+def scheduler_for(*, learner) -> Scheduler:
+    """The learner's scheduler: fitted parameters if the optimiser produced some, else defaults.
+
+    Fuzzing follows ``settings.LEARNING_FSRS_FUZZING`` (on by default, off in tests).
+    """
+    fuzzing = getattr(settings, "LEARNING_FSRS_FUZZING", True)
+    row = LearnerSettings.objects.filter(learner=learner).only("fsrs_parameters").first()
+    parameters = row.fsrs_parameters if row else None
+    return srs.scheduler_build(parameters=parameters, fuzzing=fuzzing)
 
 
 def _memories(*, learner, script: str | None = None):
@@ -342,40 +354,3 @@ def grids_from(cells: list[KanaCell]) -> list[ScriptGrid]:
             )
         )
     return grids
-
-
-@dataclass(frozen=True)
-class Dashboard:
-    grids: list[ScriptGrid]
-    confusions: list[Confusion]
-    history: list[DayCount]
-    recommendations: list
-    streak: int
-    reviews_total: int
-    reviews_today: int
-    parameters_note: str
-    parameters_fitted_at: datetime | None
-    min_reviews_to_fit: int
-
-
-def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Dashboard:
-    """Everything the learner dashboard shows, in a fixed, small number of queries."""
-    now = now or timezone.now()
-    cells = kana_cells_for(learner=learner, now=now)
-    history = reviews_per_day_for(learner=learner, days=days, now=now)
-    settings_row = LearnerSettings.objects.filter(learner=learner).first()
-    today_start = datetime.combine(now.date(), datetime.min.time(), tzinfo=now.tzinfo)
-    return Dashboard(
-        grids=grids_from(cells),
-        confusions=confusions_for(learner=learner, since=now - timedelta(days=30), limit=8),
-        history=history,
-        recommendations=recommend(
-            learner, now=now, statuses=kana_statuses_for(learner=learner, cells=cells)
-        )[:3],
-        streak=streak_for(learner=learner, now=now),
-        reviews_total=LearningEvent.objects.filter(learner=learner, kind="answer").count(),
-        reviews_today=answers_count_for(learner=learner, since=today_start),
-        parameters_note=settings_row.parameters_note if settings_row else "",
-        parameters_fitted_at=settings_row.parameters_fitted_at if settings_row else None,
-        min_reviews_to_fit=MIN_REVIEWS_TO_FIT,
-    )

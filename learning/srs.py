@@ -213,3 +213,15 @@ def worth_asking(*, state: str, weak: bool) -> bool:
     """Prompt mode "new": ask about a kana never answered, due, or weak; a kana reviewed
     recently and still well remembered is not asked again (it would teach little)."""
     return state in ("new", "due") or weak
+
+
+@dataclass(frozen=True)
+class KanaStatus:
+    """What the picker needs to know about one (kana, script) of a learner."""
+
+    state: str  # new | learning | due | mastered
+    retrievability: float = 0.0
+    weak: bool = False
+
+
+MIN_REVIEWS_TO_FIT = 512  # fsrs' Optimizer needs about this many reviews to beat the defaults

@@ -120,7 +120,7 @@ def test_the_pickers_assignment_rule_lists_the_open_assignments(bob, dana, alice
         due_at=now + timedelta(days=2),
     )
     AssignmentFactory(classroom=alice_class, due_at=now - timedelta(days=1))  # past due
-    [info] = picker_assignments(bob, now)
+    [info] = picker_assignments(learner=bob, now=now)
     assert (info.id, info.engine, info.options, info.script, info.title) == (
         assignment.pk,
         "kazoku-families",
@@ -128,7 +128,7 @@ def test_the_pickers_assignment_rule_lists_the_open_assignments(bob, dana, alice
         "katakana",
         "Rows of kana",
     )
-    assert picker_assignments(dana, now) == []
+    assert picker_assignments(learner=dana, now=now) == []
 
 
 def test_celery_finds_the_classroom_tasks_without_a_special_case():

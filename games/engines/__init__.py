@@ -14,8 +14,8 @@ from importlib import import_module
 from games.engines.base import Engine, IllegalAction, action_key
 
 ENGINES: dict[str, str] = {
-    "kazoku-families": "games.engines.kazoku_families",
-    "kazoku-words": "games.engines.kazoku_words",
+    "kazoku-families": "games.engines.kazoku.families",
+    "kazoku-words": "games.engines.kazoku.words",
 }
 
 

@@ -260,12 +260,19 @@ class Bot:
 class Engine:
     """Base class of every engine: the §2 contract, plus hooks for the conformance checks.
 
-    Subclasses set ``name``, ``OPTIONS``, ``MIN_PLAYERS``/``MAX_PLAYERS`` and implement the
-    contract methods. ``deck`` and ``cards_in_play`` let ``conformance`` check card
-    conservation; ``shuffle_hidden`` (optional) lets it check that views hide secrets.
+    Subclasses set ``name``, ``title``, ``blurb``, ``OPTIONS``, ``MIN_PLAYERS``/``MAX_PLAYERS``
+    and implement the contract methods. ``deck`` and ``cards_in_play`` let ``conformance``
+    check card conservation; ``shuffle_hidden`` (optional) lets it check that views hide
+    secrets.
+
+    ``title`` and ``blurb`` are the human name and one-sentence pitch the lobby shows, wrapped
+    in ``gettext_noop`` (the web layer translates them); an engine without a ``title`` is not
+    offered in the lobby.
     """
 
     name: str = ""
+    title: str = ""
+    blurb: str = ""
     OPTIONS: tuple[Option, ...] = ()
     MIN_PLAYERS: int = 2
     MAX_PLAYERS: int = 6
@@ -304,6 +311,43 @@ class Engine:
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
         raise NotImplementedError
+
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """The kana a player names aloud with ``action`` (asking for a card by name), for a
+        "pick the glyph" prompt; most actions name none."""
+        return []
+
+    # -- what a game shows and practises (the learning side reads only these) --
+    def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Every card ``view`` shows face up to its seat -> the script it is drawn in.
+
+        The script is ``"hiragana"``, ``"katakana"`` or ``""`` (the card shows no kana, or
+        the game has no script). Every card id returned appears in ``view``. The learning hook
+        diffs this between a seat's views before and after a move, so it must be a function
+        of the view alone.
+        """
+        raise NotImplementedError
+
+    def practice_presets(self) -> list[dict[str, Any]]:
+        """Option sets worth recommending to a learner, each a valid ``options`` (may be
+        partial: defaults complete it). Convention: ``options["script"]`` says which script
+        the game shows (``hiragana``, ``katakana`` or ``mixed``); without it, hiragana."""
+        return []
+
+    def practice(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The kana ids a game with ``options`` makes a player read (the picker's only input
+        about a game besides ``practice_groups``)."""
+        raise NotImplementedError
+
+    def practice_groups(self, options: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+        """How play groups the kana of ``practice(options)``: label -> kana (optional).
+
+        A game played by collecting sets (families by kana row, by vowel) drills the kana of
+        one set together, so a learner whose weak kana sit in a few of its groups is served
+        best by it; the labels name those groups in the picker's reason. The default is one
+        unnamed group: the whole practised set.
+        """
+        return {"": self.practice(options)}
 
     # -- conformance hooks --
     def deck(self, state: Any) -> list[str]:

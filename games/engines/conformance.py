@@ -4,6 +4,9 @@ Used by ``manage.py playout``, by the conformance test that runs every registere
 by each engine's own tests. Works for any ``Engine`` through the contract plus two hooks:
 ``deck(state)`` / ``cards_in_play(state)`` (card conservation) and, optionally,
 ``shuffle_hidden(state, seat, rng)`` (views must not change when hidden information does).
+The learning side of the contract is checked too: ``cards_shown(view)`` names only cards the
+view holds (``check_views``), and ``check_practice`` checks ``practice_presets`` /
+``practice`` / ``practice_groups`` and the lobby's ``title`` / ``blurb``.
 
 ``check_state`` returns a list of human-readable error strings (empty = all good) instead of
 raising, so a playout can count and report every broken invariant.
@@ -72,9 +75,54 @@ def check_views(
         leaked = [key for key in FORBIDDEN_VIEW_KEYS if f'"{key}":' in text]
         if leaked:
             errors.append(f"view for seat {seat} contains secret key(s) {sorted(leaked)}")
+        errors += check_cards_shown(engine, view, text, seat)
         shuffled = engine.shuffle_hidden(state, seat, rng)
         if shuffled is not None and engine.view(shuffled, seat) != view:
             errors.append(f"view for seat {seat} changes with information hidden from it")
+    return errors
+
+
+SCRIPTS_SHOWN = ("hiragana", "katakana", "")
+
+
+def check_cards_shown(engine: Engine, view: Any, text: str, seat: int | None) -> list[str]:
+    """``cards_shown(view)`` maps card ids found in the view (``text``: its JSON) to a script."""
+    try:
+        shown = engine.cards_shown(view)
+    except Exception as exc:  # noqa: BLE001 - reported as a broken invariant
+        return [f"cards_shown failed for seat {seat}: {exc!r}"]
+    errors = []
+    for card, script in shown.items():
+        if not isinstance(card, str) or json.dumps(card) not in text:
+            errors.append(f"cards_shown for seat {seat} names {card!r}, absent from the view")
+        if script not in SCRIPTS_SHOWN:
+            errors.append(f"cards_shown for seat {seat} gives {card!r} the script {script!r}")
+    return errors
+
+
+def check_practice(engine: Engine) -> list[str]:
+    """The lobby and picker hooks: a title and a blurb; every preset is a valid ``options``
+    (``validate_options`` and a real deal accept it) practising at least one kana, grouped
+    by ``practice_groups`` into subsets of what it practises."""
+    errors = []
+    if not engine.title or not engine.blurb:
+        errors.append(f"{engine.name} has no title or blurb for the lobby")
+    presets = engine.practice_presets()
+    if not presets:
+        errors.append(f"{engine.name} offers no practice preset")
+    for preset in presets:
+        try:
+            engine.validate_options(preset)
+            engine.new_game(players=engine.MIN_PLAYERS, seed=1, options=dict(preset))
+        except ValueError as exc:
+            errors.append(f"preset {preset} is not a valid options set: {exc}")
+            continue
+        kana = engine.practice(preset)
+        if not kana or not all(isinstance(k, str) and k for k in kana):
+            errors.append(f"practice({preset}) is empty or holds a non-id")
+        groups = engine.practice_groups(preset)
+        if not groups or any(not group or not group <= kana for group in groups.values()):
+            errors.append(f"practice_groups({preset}) are not non-empty subsets of practice")
     return errors
 
 

@@ -1,60 +1,25 @@
-"""The learning hook: what a committed deal or move showed each human learner.
+"""The learning hook, on the games side: what a committed deal or move showed each human.
 
-For every human seat whose user is a learner, compare that seat's own view before and after:
-``shown`` are the (kana id, script) pairs of cards newly visible in the view (the engine's
-``view["kana"]`` lists every card the seat may see, with the script it shows), ``entered_hand``
-those of cards that entered the seat's hand. ``eng.kana_on`` maps a card to its kana.
-LEARNING records them (``learning.services.play.play_observed``) in one bulk insert.
+For every human seat (not played by its CPU stand-in), compare that seat's own views before and
+after with the engine's ``cards_shown(view)``: ``shown`` are the (kana id, script) pairs of the
+cards newly shown, ``entered_hand`` those of cards that entered the seat's hand (``kana_on``
+maps a card to its kana), ``asked`` the kana the seat named with its own action
+(``kana_named``). Nothing here knows a game's view shape, and nothing here knows who records
+what: the result goes out as ``games.signals.seat_observed`` (the learning app listens).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.engines.base import Engine
-from games.engines.kazoku_deck import load_deck
 from games.models import Move, Seat, Table
-from learning.services.play import ask_observed, play_observed
-
-logger = logging.getLogger(__name__)
-
-
-def _cards_seen(view: Mapping[str, Any] | None) -> dict[str, str]:
-    """Card id -> script for every card the view shows.
-
-    Engines that list their visible cards in ``view["kana"]`` (Kazoku families) give the
-    script per card; others (the word game) are read from their zones: hand, table cards,
-    scored words, publicly known cards and the cards named by the visible log, with the script
-    letters of ``view["scripts"]`` (one per deck card, deck order).
-    """
-    if not view:
-        return {}
-    if "kana" in view:
-        return {card: (info or {}).get("script", "") for card, info in view["kana"].items()}
-    cards: set[str] = set(view.get("hand") or [])
-    cards.update(view.get("table") or [])
-    for zone in ("scored", "known"):
-        for seat_cards in view.get(zone) or []:
-            cards.update(seat_cards)
-    for event in view.get("log") or []:
-        if isinstance(event.get("card"), str):
-            cards.add(event["card"])
-        cards.update(c for c in event.get("cards") or () if isinstance(c, str))
-    return {card: _script_letter(view, card) for card in cards}
-
-
-def _script_letter(view: Mapping[str, Any], card: str) -> str:
-    letters = view.get("scripts")
-    deck = load_deck()
-    base = card.split(".")[0]
-    if isinstance(letters, str) and base in deck.cards and len(letters) == len(deck.ids):
-        return "katakana" if letters[deck.ids.index(base)] == "k" else "hiragana"
-    return ""
+from games.signals import KanaPairs, SeatObservation, seat_observed
 
 
 def _hand(view: Mapping[str, Any] | None) -> set[str]:
+    """The cards of the view's ``hand`` (the contract's name for a seat's own cards)."""
     if not view:
         return set()
     return {card for card in (view.get("hand") or []) if isinstance(card, str)}
@@ -62,15 +27,15 @@ def _hand(view: Mapping[str, Any] | None) -> set[str]:
 
 def _pairs(
     *, eng: Engine, cards: Iterable[str], scripts: Mapping[str, str], options: Mapping
-) -> list[tuple[str, str]]:
+) -> KanaPairs:
     pairs: list[tuple[str, str]] = []
     for card in sorted(cards):
         script = scripts.get(card) or options.get("script", "hiragana")
         pairs.extend((kana_id, script) for kana_id in eng.kana_on(card, options))
-    return pairs
+    return tuple(pairs)
 
 
-def seat_observed(
+def seat_observed_pairs(
     *,
     eng: Engine,
     before: Any | None,
@@ -79,7 +44,7 @@ def seat_observed(
     options: Mapping,
     views_before: dict[int, Any] | None = None,
     views_after: dict[int, Any] | None = None,
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+) -> tuple[KanaPairs, KanaPairs]:
     """``(shown, entered_hand)`` pairs for one seat between two states.
 
     ``views_before`` may hold the seat's view of ``before`` already computed (the CPU burst
@@ -95,8 +60,9 @@ def seat_observed(
     view_after = eng.view(after, seat)
     if views_after is not None:
         views_after[seat] = view_after
-    seen_before, seen_after = _cards_seen(view_before), _cards_seen(view_after)
-    new_cards = set(seen_after) - set(seen_before)
+    seen_before = eng.cards_shown(view_before) if view_before is not None else {}
+    seen_after = eng.cards_shown(view_after)
+    new_cards = seen_after.keys() - seen_before.keys()
     entered = _hand(view_after) - _hand(view_before)
     shown = _pairs(eng=eng, cards=new_cards, scripts=seen_after, options=options)
     entered_pairs = _pairs(eng=eng, cards=entered, scripts=seen_after, options=options)
@@ -114,51 +80,44 @@ def moves_observed(
     views_before: dict[int, Any] | None = None,
     views_after: dict[int, Any] | None = None,
 ) -> None:
-    """Tell LEARNING what each human learner seat newly saw (after commit).
+    """Send ``seat_observed`` for each human seat that newly saw something (after commit).
 
-    ``views_before`` / ``views_after``: see ``seat_observed`` (a cache of seat views).
+    ``views_before`` / ``views_after``: see ``seat_observed_pairs`` (a cache of seat views).
     """
-
+    if not seat_observed.has_listeners():
+        return
+    options = table.options
+    prompt_mode = options.get("prompts", "off")
+    action = move.action if move is not None and isinstance(move.action, dict) else {}
     for index, seat in seats.items():
         if not seat.is_human or seat.autoplay:
             continue
-        profile = getattr(seat.user, "profile", None)
-        if profile is None or not profile.is_learner:
-            continue
-        shown, entered = seat_observed(
+        shown, entered = seat_observed_pairs(
             eng=eng,
             before=before,
             after=after,
             seat=index,
-            options=table.options,
+            options=options,
             views_before=views_before,
             views_after=views_after,
         )
-        action = move.action if move is not None and isinstance(move.action, dict) else {}
-        if action.get("type") == "ask" and move.seat == index:
-            # LEARNING: the learner asked for a card (Kazoku families) or a kana (Kazoku
-            # words) by name; unless it came to their hand (a reading prompt follows), ask
-            # them to pick its glyph.
-            if action.get("card"):
-                asked = _pairs(
-                    eng=eng, cards=[str(action["card"])], scripts={}, options=table.options
-                )
-            else:
-                asked = [(str(action.get("kana", "")), table.options.get("script", "hiragana"))]
-            ask_observed(
-                user=seat.user,
-                table_id=table.pk,
-                move_id=move.pk,
-                asked=[pair for pair in asked if pair not in entered],
-                prompt_mode=table.options.get("prompts", "off"),
-            )
-        if not shown and not entered:
+        asked: KanaPairs = ()
+        if move is not None and move.seat == index and action:
+            script = options.get("script", "hiragana")
+            named = [(kana, script) for kana in eng.kana_named(action, options)]
+            asked = tuple(pair for pair in named if pair not in entered)
+        if not shown and not entered and not asked:
             continue
-        play_observed(
-            user=seat.user,
-            table_id=table.pk,
-            move_id=move.pk if move is not None else None,
-            shown=shown,
-            entered_hand=entered,
-            prompt_mode=table.options.get("prompts", "off"),
+        seat_observed.send(
+            sender=Table,
+            observation=SeatObservation(
+                user=seat.user,
+                seat=index,
+                table_id=table.pk,
+                move_id=move.pk if move is not None else None,
+                shown=shown,
+                entered_hand=entered,
+                asked=asked,
+                prompt_mode=prompt_mode,
+            ),
         )

@@ -18,7 +18,6 @@ players have replied when ``table_play`` returns; with a worker they reply in th
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -27,9 +26,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.services.observe import moves_observed
 from games.signals import game_finished
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
@@ -60,40 +61,41 @@ class PlayResult:
 
 
 @dataclass
-class _Handoff:
-    """What the request that committed version ``version`` already holds in memory.
+class Commit:
+    """One step to save: ``before`` -> ``after`` at ``table``, and what follows its commit.
 
-    In eager mode the CPU burst runs in the same thread right after that commit: it reuses
-    the parsed state (no second ``from_json``) and the human seats' views of it (computed by
-    the learning hook, reused as its "before" views). Set only while the eager task runs.
+    Passed whole to ``moves_save`` and ``after_commit`` instead of a dozen keyword arguments.
+    ``seats``: the table's seats by index (with profiles). ``by_bot``: CPU moves.
+    ``bots_follow``: queue the CPU players if one is to act after ``after`` (a CPU burst
+    itself stops at a human, so it queues none). ``views_before``: the human seats' views of
+    ``before`` when the caller has them (the learning hook reuses them); the hook fills
+    ``views_after`` with their views of ``after`` for the next step to reuse.
     """
 
-    table_id: int
+    table: Table
+    eng: Engine
+    before: Any | None
+    after: Any
+    seats: dict[int, Seat]
+    token: str = ""
+    by_bot: bool = False
+    bots_follow: bool = True
+    views_before: dict[int, Any] | None = None
+    views_after: dict[int, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BotsStart:
+    """The state at ``version`` as the request that committed it holds it in memory.
+
+    In eager mode the CPU burst runs inline right after that commit and starts from it (no
+    second ``from_json``, and the human seats' views are reused by the learning hook). It is
+    passed as an argument, never through module state: a worker without it reads the table.
+    """
+
     version: int
     state: Any
-    views: dict[int, Any] = field(default_factory=dict)
-
-
-_local = threading.local()
-
-
-def _handoff_take(*, table_id: int, version: int) -> _Handoff | None:
-    handoff = getattr(_local, "handoff", None)
-    _local.handoff = None
-    if handoff is None or handoff.table_id != table_id or handoff.version != version:
-        return None
-    return handoff
-
-
-def _bots_inline(handoff: _Handoff) -> None:
-    """Eager mode, after commit: run the CPU task with the request's in-memory state."""
-    from games import tasks
-
-    _local.handoff = handoff
-    try:
-        tasks.bots_play.delay(handoff.table_id, handoff.version)
-    finally:
-        _local.handoff = None
+    views: dict[int, Any]
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -130,10 +132,7 @@ def move_commit(
     seat: int,
     action: dict,
     token: str = "",
-    by_bot: bool = False,
-    followups: bool = True,
     seats: dict[int, Seat] | None = None,
-    observe: bool = True,
 ) -> tuple[Move, Any]:
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
@@ -144,53 +143,29 @@ def move_commit(
         new_state, _events = eng.apply(state, seat, action)
     except IllegalAction as exc:
         raise PlayError(exc.message, status=409) from exc
-    moves = moves_save(
-        table=table,
-        eng=eng,
-        before=state,
-        after=new_state,
-        plays=[(seat, action)],
-        token=token,
-        by_bot=by_bot,
-        followups=followups,
-        seats=seats,
-        observe=observe,
-    )
-    return moves[-1], new_state
+    seats = seats_of(table) if seats is None else seats
+    step = Commit(table=table, eng=eng, before=state, after=new_state, seats=seats, token=token)
+    return moves_save(step, plays=[(seat, action)])[-1], new_state
 
 
-def moves_save(
-    *,
-    table: Table,
-    eng: Engine,
-    before: Any,
-    after: Any,
-    plays: list[tuple[int, dict]],
-    token: str = "",
-    by_bot: bool = False,
-    followups: bool = True,
-    seats: dict[int, Seat] | None = None,
-    observe: bool = True,
-    views_before: dict[int, Any] | None = None,
-) -> list[Move]:
-    """Save ``plays`` (already applied: ``before`` -> ``after``) in one guarded transaction.
+def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
+    """Save ``plays`` (already applied: ``step.before`` -> ``step.after``) in one guarded
+    transaction.
 
     ``UPDATE games_table SET state, version = v + n ... WHERE id = t AND version = v`` must
     touch one row, then the n Moves (versions v+1..v+n) are inserted; the unique
     ``(table, version)`` and ``(table, token)`` constraints back the guard. A stale version or
     a constraint violation raises ``StaleVersion`` and nothing is saved.
     """
+    table, eng = step.table, step.eng
     version = table.version
-    over = eng.is_over(after)
-    now = timezone.now()
-    seats = seats_of(table) if seats is None else seats
     fields: dict[str, Any] = {
-        "state": eng.to_json(after),
+        "state": eng.to_json(step.after),
         "version": version + len(plays),
-        "turn_due_at": due_at_for(table=table, eng=eng, state=after, seats=seats),
+        "turn_due_at": due_at_for(table=table, eng=eng, state=step.after, seats=step.seats),
     }
-    if over:
-        fields.update(status=TableStatus.FINISHED, finished_at=now, turn_due_at=None)
+    if eng.is_over(step.after):
+        fields.update(status=TableStatus.FINISHED, finished_at=timezone.now(), turn_due_at=None)
     with transaction.atomic():
         won = Table.objects.filter(pk=table.pk, version=version, status=TableStatus.PLAYING).update(
             **fields
@@ -203,8 +178,8 @@ def moves_save(
                 version=version + offset,
                 seat=seat,
                 action=action,
-                token=token if offset == len(plays) else "",
-                by_bot=by_bot,
+                token=step.token if offset == len(plays) else "",
+                by_bot=step.by_bot,
             )
             for offset, (seat, action) in enumerate(plays, start=1)
         ]
@@ -218,59 +193,35 @@ def moves_save(
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
         for name, value in fields.items():
             setattr(table, name, value)
-        after_commit(
-            table=table,
-            eng=eng,
-            before=before,
-            after=after,
-            followups=followups,
-            move=moves[-1],
-            seats=seats,
-            observe=observe,
-            views_before=views_before,
-        )
+        after_commit(step, move=moves[-1])
     return moves
 
 
-def after_commit(
-    *,
-    table: Table,
-    eng: Engine,
-    before: Any | None,
-    after: Any,
-    followups: bool,
-    move: Move | None = None,
-    seats: dict[int, Seat] | None = None,
-    observe: bool = True,
-    views_before: dict[int, Any] | None = None,
-) -> None:
+def after_commit(step: Commit, *, move: Move | None = None) -> None:
     """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer."""
-    from games import tasks
-    from games.services.observe import moves_observed
-
+    table, eng, after, seats = step.table, step.eng, step.after, step.seats
     table_id, version = table.pk, table.version
-    seats = seats_of(table) if seats is None else seats
-    views_after: dict[int, Any] = {}  # the learners' views of ``after``, filled by the hook
-    if observe:
-        transaction.on_commit(
-            lambda: moves_observed(
-                table=table,
-                eng=eng,
-                before=before,
-                after=after,
-                seats=seats,
-                move=move,
-                views_before=views_before,
-                views_after=views_after,
-            )
+    transaction.on_commit(
+        lambda: moves_observed(
+            table=table,
+            eng=eng,
+            before=step.before,
+            after=after,
+            seats=seats,
+            move=move,
+            views_before=step.views_before,
+            views_after=step.views_after,
         )
+    )
     if eng.is_over(after):
         game_finished.send(sender=Table, table_id=table_id)  # e.g. class summaries refresh
         return
-    if followups and any(seats[index].played_by_bot for index in eng.to_act(after)):
+    if step.bots_follow and any(seats[index].played_by_bot for index in eng.to_act(after)):
         if tasks.runs_eagerly():
-            handoff = _Handoff(table_id=table_id, version=version, state=after, views=views_after)
-            transaction.on_commit(lambda: _bots_inline(handoff))
+            start = BotsStart(version=version, state=after, views=step.views_after)
+            transaction.on_commit(
+                lambda: table_bots_play(table_id=table_id, version=version, start=start)
+            )
         else:
             tasks.bots_play.delay_on_commit(table_id, version)
     if table.turn_due_at is not None and not tasks.runs_eagerly():
@@ -365,15 +316,16 @@ def turn_due_restart(*, table: Table) -> None:
 # --- CPU players and timers -----------------------------------------------------------------
 
 
-def table_bots_play(*, table_id: int, version: int) -> int:
+def table_bots_play(*, table_id: int, version: int, start: BotsStart | None = None) -> int:
     """Play every CPU turn due at ``version``; returns the number of moves played.
 
     A no-op when the table already moved past ``version`` (a duplicated or late task). The
     CPU players choose and the engine applies in memory until a human is to act or the game
     ends; the burst is then saved in one guarded transaction (``moves_save``: one Move per
     CPU action, version + n). If anything moved the table meanwhile, nothing is saved.
+    ``start``: the state at ``version`` already in memory (eager mode, see ``BotsStart``).
     """
-    handoff = _handoff_take(table_id=table_id, version=version)
+    handoff = start if start is not None and start.version == version else None
     tables = Table.objects.filter(pk=table_id)
     table = (tables.defer("state") if handoff is not None else tables).first()
     if table is None or table.version != version or table.status != TableStatus.PLAYING:
@@ -406,18 +358,18 @@ def table_bots_play(*, table_id: int, version: int) -> int:
         # A human came back while their stand-in was choosing: start again from the table as
         # it is (the CPU players before their turn still play).
         return table_bots_play(table_id=table_id, version=version)
+    step = Commit(
+        table=table,
+        eng=eng,
+        before=start_state,
+        after=state,
+        seats=seats,
+        by_bot=True,
+        bots_follow=False,
+        views_before=handoff.views if handoff is not None else None,
+    )
     try:
-        moves_save(
-            table=table,
-            eng=eng,
-            before=start_state,
-            after=state,
-            plays=plays,
-            by_bot=True,
-            followups=False,
-            seats=seats,
-            views_before=handoff.views if handoff is not None else None,
-        )
+        moves_save(step, plays=plays)
     except StaleVersion:
         return 0
     return len(plays)

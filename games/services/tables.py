@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from games.engines import get_engine
 from games.engines.base import Engine
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
-from games.services.play import after_commit, due_at_for, seats_of, turn_due_restart
+from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -208,7 +208,7 @@ def table_deal(*, table: Table) -> Table:
     seats = seats_of(table)
     table.turn_due_at = due_at_for(table=table, eng=eng, state=state, seats=seats)
     table.save(update_fields=["state", "status", "started_at", "version", "turn_due_at"])
-    after_commit(table=table, eng=eng, before=None, after=state, followups=True, seats=seats)
+    after_commit(Commit(table=table, eng=eng, before=None, after=state, seats=seats))
     return table
 
 

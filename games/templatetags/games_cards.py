@@ -1,6 +1,6 @@
 """``{% kana_card card %}``: one card as HTML (a tag, not an include: boards draw ~100 cards).
 
-``card`` is a presenter dict (``games/views/boards/common.py: kazoku_card``): glyph, romaji,
+``card`` is a presenter dict (``games/boards/common.py: kazoku_card``): glyph, romaji,
 ``mode`` (the table's romaji option), ``id`` (omitted when empty), optional ``word``.
 """
 

@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from games.hooks import class_scope
 from games.models import BotLevel, Table
+from games.panels import table_panels
 from games.selectors import Access, table_access
 from games.services.play import PlayError, table_play, table_timeouts_run
 from games.services.tables import (
@@ -34,7 +35,6 @@ from games.services.tables import (
 from games.views.common import TableInfo, board_for, new_token, players_of
 from kanagame.accounts.services import rate_count, rate_take
 from kanagame.accounts.views import client_ip
-from learning.services.play import prompts_pending
 
 POLL_FAST_S = 2
 POLL_HIDDEN_S = 15
@@ -109,10 +109,10 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
         "players": players_of(table, seat.index if seat is not None else None),
     }
     if seat is not None and table.status != "open":
-        context["prompts"] = prompts_pending(user=request.user, table_id=table.pk)
+        context.update(table_panels(user=request.user, table_id=table.pk))
     # While a kana question is open, no card shows its romaji: the answer is never on screen
     # (the question's kana may be on any card, in a word, in the log).
-    romaji = "never" if context["prompts"] else None
+    romaji = "never" if context.get("prompts") else None
     if table.state is not None:
         context["board"] = board_for(
             table=table, seat=seat, players=context["players"], romaji=romaji

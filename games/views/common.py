@@ -12,26 +12,33 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import get_engine
+from games.boards.common import BoardContext, Player
+from games.engines import ENGINES, get_engine
 from games.hooks import class_scope
 from games.models import Seat, Table
 from games.views.boards import presenter_for
-from games.views.boards.common import BoardContext, Player
-
-ENGINE_NAMES = {
-    "kazoku-families": _("Kazoku: happy families"),
-    "kazoku-words": _("Kazoku: the word game"),
-}
-ENGINE_BLURBS = {
-    "kazoku-families": _("Ask the others for the kana you miss and lay whole families."),
-    "kazoku-words": _("Collect kana and form the words printed on your cards."),
-}
 
 
 def engine_name(engine: str) -> str:
-    return str(ENGINE_NAMES.get(engine, engine))
+    """The engine's translated ``title`` (its registry name when unknown or untitled)."""
+    if engine not in ENGINES:
+        return engine
+    title = get_engine(engine).title
+    return gettext(title) if title else engine
+
+
+def engine_blurb(engine: str) -> str:
+    """The engine's translated one-sentence ``blurb`` for the lobby."""
+    blurb = get_engine(engine).blurb if engine in ENGINES else ""
+    return gettext(blurb) if blurb else ""
+
+
+def engines_offered() -> list[str]:
+    """The registered engines the lobby offers: those with a ``title``, registry order."""
+    return [name for name in ENGINES if get_engine(name).title]
 
 
 @dataclass(frozen=True)

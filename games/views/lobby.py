@@ -21,14 +21,13 @@ from games.selectors import (
 )
 from games.services.tables import TableError, table_create, table_join
 from games.views.board import _error_page, _table, code_limited, refusal_page
-from games.views.common import ENGINE_BLURBS, TableInfo, engine_name
+from games.views.common import TableInfo, engine_blurb, engine_name, engines_offered
 
 
 def _games() -> list[dict]:
     return [
-        {"engine": name, "name": engine_name(name), "blurb": ENGINE_BLURBS.get(name, "")}
-        for name in ENGINES
-        if name in ENGINE_BLURBS
+        {"engine": name, "name": engine_name(name), "blurb": engine_blurb(name)}
+        for name in engines_offered()
     ]
 
 
@@ -86,7 +85,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
-    if engine not in ENGINES or engine not in ENGINE_BLURBS:
+    if engine not in engines_offered():
         return _error_page(request, _("There is no such game."), 404)
     assignment = _assignment_for(request, engine)
     classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)

@@ -15,9 +15,11 @@ class ClassroomConfig(AppConfig):
         from games.signals import game_finished
         from learning.classroom import hooks
         from learning.classroom.models import Assignment, Classroom
+        from learning.picker import assignments_source_register
 
         games_hooks.register_class_scope(hooks.ClassroomScope())
         games_hooks.register_lobby_panel(hooks.assignments_panel)
+        assignments_source_register(hooks.picker_assignments)
         game_finished.connect(hooks.refresh_after_game, dispatch_uid="classroom-summaries")
         post_delete.connect(hooks.tables_unlink_class, sender=Classroom, dispatch_uid="cls-tables")
         post_delete.connect(

@@ -91,7 +91,7 @@ def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:
     refresh_summaries_after_game.delay_on_commit(table_id)
 
 
-def picker_assignments(learner, now: datetime) -> list[AssignmentInfo]:
+def picker_assignments(*, learner, now: datetime) -> list[AssignmentInfo]:
     """The picker's "assignments first" rule: the learner's open assignments."""
     return [
         AssignmentInfo(

@@ -27,7 +27,8 @@ from learning.classroom.models import (
 from learning.classroom.services.summaries import play_seconds, seats_played
 from learning.models import Kana
 from learning.models.memory import KanaMemory, LearningEvent
-from learning.selectors import dashboard_for, exposures_in_play, exposures_settled
+from learning.dashboard import dashboard_for
+from learning.selectors import exposures_in_play, exposures_settled
 from learning.srs import MASTERED_STABILITY_DAYS, state_of
 
 

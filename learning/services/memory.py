@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from fsrs import ReviewLog, Scheduler
 
 from learning import srs
 from learning.models import KanaMemory, LearnerSettings, LearningEvent
-
-
-def scheduler_for(*, learner) -> Scheduler:
-    """The learner's scheduler: fitted parameters if the optimiser produced some, else defaults.
-
-    Fuzzing follows ``settings.LEARNING_FSRS_FUZZING`` (on by default, off in tests).
-    """
-    fuzzing = getattr(settings, "LEARNING_FSRS_FUZZING", True)
-    row = LearnerSettings.objects.filter(learner=learner).only("fsrs_parameters").first()
-    parameters = row.fsrs_parameters if row else None
-    return srs.scheduler_build(parameters=parameters, fuzzing=fuzzing)
+from learning.selectors import scheduler_for
+from learning.srs import MIN_REVIEWS_TO_FIT
 
 
 def memory_review(
@@ -103,8 +93,6 @@ def memory_apply_card(*, memory: KanaMemory, card) -> None:
 
 
 # --- per-learner parameter optimisation ---------------------------------------------------
-
-MIN_REVIEWS_TO_FIT = 512  # fsrs' Optimizer needs about this many reviews to beat the defaults
 
 
 def optimizer_class():

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from kanagame.accounts.permissions import learner_required
 from learning import charts, selectors
+from learning.dashboard import dashboard_for
 from learning.services import quiz as quiz_service
 from learning.services.play import (
     PromptError,
@@ -34,7 +35,7 @@ from learning.tasks import fit_parameters
 
 @learner_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    data = selectors.dashboard_for(learner=request.user)
+    data = dashboard_for(learner=request.user)
     return render(
         request,
         "learn/dashboard.html",

@@ -143,7 +143,7 @@ def test_first_moves_without_javascript_then_finish(learner, live_server, browse
 @pytest.fixture
 def two_players(transactional_db):
     """Bob and Erin at one table; Bob's first ask fails, so the turn passes to Erin."""
-    from games.engines.kazoku_deck import load_deck
+    from games.engines.kazoku.deck import load_deck
     from games.services.tables import table_create
 
     hands = [["a", "i", "ka", "sa", "ta"], ["ki", "shi", "chi", "ni", "hi"]]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines import get_engine
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 
 ENG = get_engine("kazoku-families")
 DECK = load_deck().ids

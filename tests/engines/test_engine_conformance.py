@@ -3,13 +3,21 @@
 Also proves the checks can fail: a leaky view, lost cards and a mutating apply are caught.
 """
 
+import json
 import random
 
 import pytest
 
 from games.engines import ENGINES, get_engine
-from games.engines.conformance import check_conservation, check_state, check_views, playout
-from games.engines.kazoku_families import KazokuFamilies
+from games.engines.conformance import (
+    check_cards_shown,
+    check_conservation,
+    check_practice,
+    check_state,
+    check_views,
+    playout,
+)
+from games.engines.kazoku.families import KazokuFamilies
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
@@ -23,6 +31,43 @@ def test_every_engine_plays_bot_games_without_invariant_errors(name, players):
     assert summary["errors"] == [] and summary["invariant_errors"] == 0
     assert summary["games"] == 2 and summary["actions"] > 0
     assert sum(summary["wins_by_seat"]) >= 2
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_every_engine_offers_valid_practice_presets_and_a_lobby_title(name):
+    engine = get_engine(name)
+    assert check_practice(engine) == []
+    for preset in engine.practice_presets():
+        assert engine.practice(preset), preset
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_every_engine_shows_cards_that_its_views_hold(name):
+    engine = get_engine(name)
+    state = engine.new_game(players=engine.MIN_PLAYERS, seed=3)
+    seen = {}
+    for seat in [*range(engine.MIN_PLAYERS), None]:
+        view = engine.view(state, seat)
+        assert check_cards_shown(engine, view, json.dumps(view), seat) == []
+        seen[seat] = set(engine.cards_shown(view))
+    assert any(seen[seat] for seat in range(engine.MIN_PLAYERS)), "no seat sees any card"
+
+
+class BoastfulFamilies(KazokuFamilies):
+    def cards_shown(self, view):
+        return {**super().cards_shown(view), "zz-not-a-card": "hiragana"}
+
+    def practice_presets(self):
+        return [{"variant": "no-such-variant"}]
+
+
+def test_the_checks_catch_cards_shown_that_the_view_lacks_and_bad_presets():
+    engine = BoastfulFamilies()
+    state = engine.new_game(players=3, seed=1)
+    view = engine.view(state, 0)
+    errors = check_cards_shown(engine, view, json.dumps(view), 0)
+    assert errors == ["cards_shown for seat 0 names 'zz-not-a-card', absent from the view"]
+    assert any("is not a valid options set" in error for error in check_practice(engine))
 
 
 class LeakyFamilies(KazokuFamilies):

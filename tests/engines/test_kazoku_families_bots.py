@@ -7,8 +7,8 @@ import pytest
 from kazoku_setup import ENG, stacked
 
 from games.engines.conformance import playout
-from games.engines.kazoku_families import rules_for
-from games.engines.kazoku_families_bots import HardBot, read_log
+from games.engines.kazoku.bots_families import HardBot, read_log
+from games.engines.kazoku.families import rules_for
 
 
 def ask(target, card):

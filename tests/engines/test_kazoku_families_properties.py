@@ -183,7 +183,7 @@ def test_known_sums_up_the_whole_visible_log_and_the_log_is_its_latest_window(
     game, walk_seed, data
 ):
     from games.engines.base import visible_events
-    from games.engines.kazoku_families import LOG_WINDOW
+    from games.engines.kazoku.families import LOG_WINDOW
 
     states, _ = random_walk(game, walk_seed)
     for state in data.draw(st.lists(st.sampled_from(states), min_size=1, max_size=5)):

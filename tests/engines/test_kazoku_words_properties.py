@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.conformance import check_state
-from games.engines.kazoku_words import turn_limit
-from games.engines.kazoku_words_index import deck_ids
+from games.engines.kazoku.index import deck_ids
+from games.engines.kazoku.words import turn_limit
 
 ENG = get_engine("kazoku-words")
 GAME_SETTINGS = settings(

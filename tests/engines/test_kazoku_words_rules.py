@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from games.engines import IllegalAction, get_engine
-from games.engines.kazoku_words_index import deck_ids
+from games.engines.kazoku.index import deck_ids
 
 ENG = get_engine("kazoku-words")
 

@@ -5,7 +5,7 @@ def one_move_setup(players: int = 2) -> dict:
     """A Kazoku kana-rows deal that ends after one move: seat 0 holds A I U E, the pile is
     just O; asking anyone for O draws it ("Bonne pioche !") and empties the pile, which ends a
     ``pile_empty`` game."""
-    from games.engines.kazoku_deck import load_deck
+    from games.engines.kazoku.deck import load_deck
 
     rest = [card for card in load_deck().ids if card not in ("a", "i", "u", "e", "o")]
     hands = [["a", "i", "u", "e"]] + [[] for _ in range(players - 1)]
@@ -23,7 +23,7 @@ ASK_O = '{"card":"o","target":1,"type":"ask"}'
 
 def turn_passing_options() -> dict:
     """Two seats; seat 0 asking seat 1 for U fails and draws E: the turn passes to seat 1."""
-    from games.engines.kazoku_deck import load_deck
+    from games.engines.kazoku.deck import load_deck
 
     hands = [["a", "i", "ka", "sa", "ta"], ["ki", "shi", "chi", "ni", "hi"]]
     dealt = {card for hand in hands for card in hand}

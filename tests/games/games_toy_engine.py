@@ -93,5 +93,14 @@ class CountEngine(Engine):
     def kana_on(self, card_id, options=None):
         return [card_id]
 
+    def cards_shown(self, view):
+        return {card: info["script"] for card, info in view["kana"].items()}
+
+    def practice_presets(self):
+        return [{"target": 10}]
+
+    def practice(self, options):
+        return frozenset(SECRETS)
+
 
 ENGINE = CountEngine()

@@ -13,7 +13,7 @@ import pytest
 from test_games_views import HX, client_for, post_move
 
 from games.engines import action_key, get_engine
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 from games.models import Table
 from games.services.play import table_play
 from games.services.replay import table_replay

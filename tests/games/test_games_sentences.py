@@ -4,9 +4,9 @@ are marked as Japanese, player names are escaped."""
 import pytest
 from django.utils import translation
 
-from games.views.boards.common import Player
-from games.views.boards.kazoku_families import KazokuFamiliesBoard
-from games.views.boards.kazoku_words import KazokuWordsBoard
+from games.boards.common import Player
+from games.boards.kazoku_families import KazokuFamiliesBoard
+from games.boards.kazoku_words import KazokuWordsBoard
 
 PLAYERS = [
     Player(index=0, name="Aiko", kind="human", is_me=True),

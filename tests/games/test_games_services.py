@@ -199,6 +199,7 @@ class TestPlay:
 class TestBotTasks:
     def test_bot_task_delivered_twice_plays_once(self, dana, count_engine, monkeypatch):
         queued = []
+        monkeypatch.setattr(tasks, "runs_eagerly", lambda: False)  # eager mode plays inline
         monkeypatch.setattr(tasks.bots_play, "delay", lambda *args: queued.append(args))
         table = solo(dana, count_engine, players=2, target=50)
         table_play(table=table, user=dana, version=0, token="a", key=ADD1)
@@ -221,6 +222,7 @@ class TestBotTasks:
         self, dana, count_engine, django_capture_on_commit_callbacks, monkeypatch
     ):
         calls = []
+        monkeypatch.setattr(tasks, "runs_eagerly", lambda: False)  # eager mode plays inline
         monkeypatch.setattr(tasks.bots_play, "delay", lambda *args: calls.append(args))
         table = solo(dana, count_engine, target=50)
         with django_capture_on_commit_callbacks(execute=True):

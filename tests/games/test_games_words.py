@@ -6,7 +6,7 @@ from test_games_secrets import main_region
 from test_games_views import HX, client_for, form_fields, post_move
 
 from games.engines import get_engine
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 from games.models import Move, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -113,9 +113,9 @@ def test_the_board_shows_the_prompt_and_answering_it_without_js_returns_to_the_b
 
 def test_asking_for_a_card_by_name_asks_to_pick_its_glyph(dana, django_capture_on_commit_callbacks):
     from games.engines import action_key
-    from learning.picker import deck
+    from games.engines.kazoku.deck import load_deck
 
-    cards = list(deck()["cards"])
+    cards = list(load_deck().ids)
     hands = [["sa"], ["a"], ["i"], ["u"]]
     pile = ["ka"] + [c for c in cards if c not in {"sa", "a", "i", "u", "ka"}]
     setup = {"hands": hands, "pile": pile, "table": [], "first": 0}

@@ -5,9 +5,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
-from learning.picker import AssignmentInfo, KanaStatus, deck, rank, recommend
+from games.engines import get_engine
+from learning.picker import AssignmentInfo, KanaStatus, rank, recommend
 
-ALL = deck()["cards"]
+ALL = sorted(get_engine("kazoku-families").practice({}))  # the 45 Kazoku kana
 STRONG = KanaStatus(state="mastered", retrievability=0.97)
 WEAK = KanaStatus(state="learning", retrievability=0.55, weak=True)
 

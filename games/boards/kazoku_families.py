@@ -6,23 +6,22 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engines import action_key
-from games.engines.kazoku_deck import load_deck
-from games.views.boards.common import (
+from games.boards.common import (
     BoardContext,
     BoardPresenter,
     Player,
-    card_html,
+    Said,
     draw_sentence,
     give_sentence,
     kazoku_card,
     ranking,
     sentence_html,
 )
+from games.engines import action_key
+from games.engines.kazoku.deck import load_deck
 
 
 def family_label(variant: str, family_id: str) -> str:
@@ -43,6 +42,119 @@ def _family_label(variant: str, family_id: str, lang: str) -> str:
     if variant in ("kana", "gojuon"):
         return label.upper()
     return label
+
+
+# --- the log in sentences: one function per event type ----------------------------------------
+# "you" gets sentences of its own: French and Japanese do not build them by putting "vous" /
+# "あなた" in a third person's place.
+
+
+def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
+    values = {
+        "asker": say.name(event["seat"]),
+        "target": say.who(event["target"]),
+        "card": say.card(event["card"]),
+        "family": family_label(say.view.get("variant", "themed"), event["family"]),
+    }
+    if say.is_me(event["seat"]):
+        return sentence_html(
+            _("You asked %(target)s for %(card)s of the %(family)s family."), values
+        )
+    if say.is_me(event["target"]):
+        return sentence_html(
+            _("%(asker)s asked you for %(card)s of the %(family)s family."), values
+        )
+    return sentence_html(
+        _("%(asker)s asked %(target)s for %(card)s of the %(family)s family."), values
+    )
+
+
+def _on_given(event: Mapping[str, Any], say: Said) -> str | None:
+    return give_sentence(
+        giver=say.name(event["seat"]),
+        receiver=say.who(event["to"]),
+        card=say.card(event["card"]),
+        mine=say.is_me(event["seat"]),
+        to_me=say.is_me(event["to"]),
+    )
+
+
+def _on_go_fish(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return _("You do not have it: go fish!")
+    return sentence_html(
+        _("%(name)s does not have it: go fish!"), {"name": say.name(event["seat"])}
+    )
+
+
+def _on_draw(event: Mapping[str, Any], say: Said) -> str | None:
+    return draw_sentence(
+        mine=say.is_me(event["seat"]),
+        name=say.name(event["seat"]),
+        card=say.card(event["card"]) if "card" in event else None,
+    )
+
+
+def _on_good_pick(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return sentence_html(
+            _("Bonne pioche ! You drew the card you asked for: %(card)s."),
+            {"card": say.card(event["card"])},
+        )
+    return sentence_html(
+        _("Bonne pioche ! %(name)s drew the card asked for: %(card)s."),
+        {
+            "name": say.name(event["seat"]),
+            "card": say.card(event["card"]),
+        },
+    )
+
+
+def _on_family_laid(event: Mapping[str, Any], say: Said) -> str | None:
+    family = family_label(say.view.get("variant", "themed"), event["family"])
+    if say.is_me(event["seat"]):
+        return sentence_html(_("You laid the %(family)s family."), {"family": family})
+    return sentence_html(
+        _("%(name)s laid the %(family)s family."),
+        {
+            "name": say.name(event["seat"]),
+            "family": family,
+        },
+    )
+
+
+def _on_skip(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return _("You have no cards and the pile is empty: turn skipped.")
+    return sentence_html(
+        _("%(name)s has no cards and the pile is empty: turn skipped."),
+        {"name": say.name(event["seat"])},
+    )
+
+
+def _on_pass(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return _("The pile is empty: you cannot draw.")
+    return sentence_html(
+        _("The pile is empty: %(name)s cannot draw."), {"name": say.who(event["seat"])}
+    )
+
+
+def _on_game_over(event: Mapping[str, Any], say: Said) -> str | None:
+    return _("The game is over.")
+
+
+SENTENCES = {
+    "ask": _on_ask,
+    "given": _on_given,
+    "go_fish": _on_go_fish,
+    "draw": _on_draw,
+    "good_pick": _on_good_pick,
+    "family_laid": _on_family_laid,
+    "skip": _on_skip,
+    "pass": _on_pass,
+    "game_over": _on_game_over,
+}
 
 
 class KazokuFamiliesBoard(BoardPresenter):
@@ -133,106 +245,10 @@ class KazokuFamiliesBoard(BoardPresenter):
             ranking=ranking(view.get("outcome"), players),
         )
 
-    def sentence(
-        self,
-        event: Mapping[str, Any],
-        players: Sequence[Player],
-        view: Mapping[str, Any] | None = None,
-        romaji: str = "always",
-    ) -> str | None:
-        view = view or {}
-        variant = view.get("variant", "themed")
+    SENTENCES = SENTENCES
 
-        def who(index: int) -> str:
-            return players[index].label if 0 <= index < len(players) else "?"
+    def unknown_sentence(self, event: Mapping[str, Any]) -> str | None:
+        return None  # events that say nothing (turn changes) are left out of the log
 
-        def is_me(index: int) -> bool:
-            return 0 <= index < len(players) and players[index].is_me
 
-        def cap(text: str) -> str:
-            return text[:1].upper() + text[1:]
-
-        def card_text(card_id: str) -> SafeString:
-            return card_html(kazoku_card(card_id, view, romaji))
-
-        # "you" gets sentences of its own: French and Japanese do not build them by putting
-        # "vous" / "あなた" in a third person's place
-        kind = event.get("type")
-        if kind == "ask":
-            values = {
-                "asker": cap(who(event["seat"])),
-                "target": who(event["target"]),
-                "card": card_text(event["card"]),
-                "family": family_label(variant, event["family"]),
-            }
-            if is_me(event["seat"]):
-                return sentence_html(
-                    _("You asked %(target)s for %(card)s of the %(family)s family."), values
-                )
-            if is_me(event["target"]):
-                return sentence_html(
-                    _("%(asker)s asked you for %(card)s of the %(family)s family."), values
-                )
-            return sentence_html(
-                _("%(asker)s asked %(target)s for %(card)s of the %(family)s family."), values
-            )
-        if kind == "given":
-            return give_sentence(
-                giver=cap(who(event["seat"])),
-                receiver=who(event["to"]),
-                card=card_text(event["card"]),
-                mine=is_me(event["seat"]),
-                to_me=is_me(event["to"]),
-            )
-        if kind == "go_fish":
-            if is_me(event["seat"]):
-                return _("You do not have it: go fish!")
-            return sentence_html(
-                _("%(name)s does not have it: go fish!"), {"name": cap(who(event["seat"]))}
-            )
-        if kind == "draw":
-            return draw_sentence(
-                mine=is_me(event["seat"]),
-                name=cap(who(event["seat"])),
-                card=card_text(event["card"]) if "card" in event else None,
-            )
-        if kind == "good_pick":
-            if is_me(event["seat"]):
-                return sentence_html(
-                    _("Bonne pioche ! You drew the card you asked for: %(card)s."),
-                    {"card": card_text(event["card"])},
-                )
-            return sentence_html(
-                _("Bonne pioche ! %(name)s drew the card asked for: %(card)s."),
-                {
-                    "name": cap(who(event["seat"])),
-                    "card": card_text(event["card"]),
-                },
-            )
-        if kind == "family_laid":
-            family = family_label(variant, event["family"])
-            if is_me(event["seat"]):
-                return sentence_html(_("You laid the %(family)s family."), {"family": family})
-            return sentence_html(
-                _("%(name)s laid the %(family)s family."),
-                {
-                    "name": cap(who(event["seat"])),
-                    "family": family,
-                },
-            )
-        if kind == "skip":
-            if is_me(event["seat"]):
-                return _("You have no cards and the pile is empty: turn skipped.")
-            return sentence_html(
-                _("%(name)s has no cards and the pile is empty: turn skipped."),
-                {"name": cap(who(event["seat"]))},
-            )
-        if kind == "pass":
-            if is_me(event["seat"]):
-                return _("The pile is empty: you cannot draw.")
-            return sentence_html(
-                _("The pile is empty: %(name)s cannot draw."), {"name": who(event["seat"])}
-            )
-        if kind == "game_over":
-            return _("The game is over.")
-        return None
+PRESENTER = KazokuFamiliesBoard()

@@ -29,7 +29,7 @@ from typing import Any
 
 from games.engines.base import Option, gettext_noop
 
-DECK_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "kazoku_deck.json"
+DECK_PATH = Path(__file__).resolve().parents[3] / "fixtures" / "kazoku_deck.json"
 VARIANTS = ("themed", "kana", "gojuon")
 SCRIPTS = ("hiragana", "katakana", "mixed")
 CARD_SCRIPTS = ("hiragana", "katakana")

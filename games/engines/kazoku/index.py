@@ -1,9 +1,16 @@
-"""Word index of the Kazoku word game: what each of the 45 words needs, and which words can be
-formed from a set of available cards (hand, table, jokers, stealable word cards).
+"""Speed-ups of the Kazoku engines: bit masks, lookups and caches built once from the deck.
 
-Built once per process from the deck fixture (``kazoku_deck.load_deck``). Everything here is
-pure and deterministic; the engine (``kazoku_words``) and the bots (``kazoku_words_bots``)
-share it.
+The rules modules (``families``, ``words``) read like the rulebook; what makes them fast
+lives here, shared with their bots (``bots_families``, ``bots_words``):
+
+- Families: ``Rules`` (per variant: family of each card, one bit per card, the cards a hand
+  lacks per family as a subset table), ``hand_summary`` (memoised: what a hand may ask for and
+  which families it holds complete) and ``ask_templates``.
+- Words: the word index: what each of the 45 words needs, and which words can be formed from a
+  set of available cards (hand, table, jokers, stealable word cards).
+
+Built once per process from the deck fixture (``deck.load_deck``). Everything here is pure
+and deterministic.
 
 Card ids: the 45 kana ids (``"ka"``), jokers ``"joker1"``..``"joker4"``; copies from extra
 decks carry a suffix (``"ka.2"``, ``"joker3.3"``). ``base(card)`` strips the suffix.
@@ -21,10 +28,89 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import VARIANTS, load_deck
 
 JOKER_PREFIX = "joker"
 JOKERS_PER_DECK = 4
+
+
+# --- families --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The groupings of one variant, as plain lookups (built once per variant)."""
+
+    variant: str
+    family_of: dict[str, str]  # card -> family
+    members: dict[str, tuple[str, ...]]  # family -> its cards, in rule order
+    member_sets: dict[str, frozenset[str]]
+    order: dict[str, int]  # card -> deck position (hands are kept in this order)
+    family_count: int
+    bit: dict[str, int]  # card -> 1 << its deck position
+    full: dict[str, int]  # family -> the bits of its cards
+    # family -> {mask of its cards a hand lacks -> those cards, in rule order}
+    lacking: dict[str, dict[int, tuple[str, ...]]]
+
+
+@lru_cache(maxsize=len(VARIANTS))
+def rules_for(variant: str) -> Rules:
+    deck = load_deck()
+    bit = {card: 1 << index for index, card in enumerate(deck.ids)}
+    lacking = {}
+    for family in deck.families[variant]:
+        subsets = {}
+        for chosen in range(1 << len(family.cards)):  # every subset of the family (<= 2**10)
+            cards = tuple(card for i, card in enumerate(family.cards) if chosen >> i & 1)
+            subsets[sum(bit[card] for card in cards)] = cards
+        lacking[family.id] = subsets
+    return Rules(
+        variant=variant,
+        family_of=dict(deck.family_of[variant]),
+        members={family.id: family.cards for family in deck.families[variant]},
+        member_sets={family.id: frozenset(family.cards) for family in deck.families[variant]},
+        order={card: index for index, card in enumerate(deck.ids)},
+        family_count=len(deck.families[variant]),
+        bit=bit,
+        full={family.id: sum(bit[c] for c in family.cards) for family in deck.families[variant]},
+        lacking=lacking,
+    )
+
+
+@lru_cache(maxsize=16384)
+def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the cards ``hand`` may ask for, the families it holds complete).
+
+    Memoised (a pure function of immutable arguments): the same hands recur from state to
+    state, and this is the engine's hot spot (see docs/bench.md).
+    """
+    rules = rules_for(variant)
+    held = sum(map(rules.bit.__getitem__, hand))  # a hand holds each card once
+    missing: list[str] = []
+    complete = []
+    for family in dict.fromkeys(map(rules.family_of.__getitem__, hand)):
+        subsets = rules.lacking[family]
+        lacking = subsets[rules.full[family] & ~held]
+        if lacking:
+            missing += lacking
+        else:
+            complete.append(family)
+    return tuple(missing), tuple(complete)
+
+
+@lru_cache(maxsize=6 * 7)
+def ask_templates(players: int, seat: int) -> dict[str, tuple[dict, ...]]:
+    """Card -> the asks of ``seat`` for it, one per opponent. Never handed out:
+    ``legal_actions`` returns copies (``dict.copy`` of a flat dict is cheaper than building
+    it, and a caller changing its copy cannot alter later answers)."""
+    targets = [target for target in range(players) if target != seat]
+    return {
+        card: tuple({"type": "ask", "target": t, "card": card} for t in targets)
+        for card in load_deck().ids
+    }
+
+
+# --- words -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Rules (``shared/rules/kazoku.fr.txt`` and ``kazoku.en.txt``; interpretation notes in
 ``docs/rules/kazoku.md``):
 
-- One deck of 45 kana cards (``kazoku_deck``), grouped into families by the ``variant`` option:
+- One deck of 45 kana cards (``deck``), grouped into families by the ``variant`` option:
   ``themed`` (9 themes x 5 members), ``kana`` (9 consonant rows, YA = ya yu yo wa n) or
   ``gojuon`` (5 vowel columns of 10/8/9/8/10 cards). One mechanism for all three.
 - 2-6 players, ``hand_size`` cards each (5). The ``start`` option picks who plays first: the
@@ -34,8 +34,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -49,56 +47,18 @@ from games.engines.base import (
     validate_setup,
     visible_events,
 )
-from games.engines.kazoku_deck import (
+from games.engines.kazoku.bots_families import make_bot
+from games.engines.kazoku.deck import (
     SCRIPT_OF_LETTER,
     SCRIPT_OPTION,
     VARIANTS,
     deal_scripts,
     load_deck,
 )
+from games.engines.kazoku.index import Rules, ask_templates, hand_summary, rules_for
 
 ENGINE_NAME = "kazoku-families"
 ASK_KEYS = frozenset({"type", "target", "card"})
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The groupings of one variant, as plain lookups (built once per variant)."""
-
-    variant: str
-    family_of: dict[str, str]  # card -> family
-    members: dict[str, tuple[str, ...]]  # family -> its cards, in rule order
-    member_sets: dict[str, frozenset[str]]
-    order: dict[str, int]  # card -> deck position (hands are kept in this order)
-    family_count: int
-    bit: dict[str, int]  # card -> 1 << its deck position
-    full: dict[str, int]  # family -> the bits of its cards
-    # family -> {mask of its cards a hand lacks -> those cards, in rule order}
-    lacking: dict[str, dict[int, tuple[str, ...]]]
-
-
-@lru_cache(maxsize=len(VARIANTS))
-def rules_for(variant: str) -> Rules:
-    deck = load_deck()
-    bit = {card: 1 << index for index, card in enumerate(deck.ids)}
-    lacking = {}
-    for family in deck.families[variant]:
-        subsets = {}
-        for chosen in range(1 << len(family.cards)):  # every subset of the family (<= 2**10)
-            cards = tuple(card for i, card in enumerate(family.cards) if chosen >> i & 1)
-            subsets[sum(bit[card] for card in cards)] = cards
-        lacking[family.id] = subsets
-    return Rules(
-        variant=variant,
-        family_of=dict(deck.family_of[variant]),
-        members={family.id: family.cards for family in deck.families[variant]},
-        member_sets={family.id: frozenset(family.cards) for family in deck.families[variant]},
-        order={card: index for index, card in enumerate(deck.ids)},
-        family_count=len(deck.families[variant]),
-        bit=bit,
-        full={family.id: sum(bit[c] for c in family.cards) for family in deck.families[variant]},
-        lacking=lacking,
-    )
 
 
 class KazokuState(NamedTuple):
@@ -131,39 +91,6 @@ def family_counts(rules: Rules, hand: tuple[str, ...]) -> dict[str, int]:
         family = family_of[card]
         counts[family] = counts.get(family, 0) + 1
     return counts
-
-
-@lru_cache(maxsize=16384)
-def hand_summary(variant: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(the cards ``hand`` may ask for, the families it holds complete).
-
-    Memoised (a pure function of immutable arguments): the same hands recur from state to
-    state, and this is the engine's hot spot (see docs/bench.md).
-    """
-    rules = rules_for(variant)
-    held = sum(map(rules.bit.__getitem__, hand))  # a hand holds each card once
-    missing: list[str] = []
-    complete = []
-    for family in dict.fromkeys(map(rules.family_of.__getitem__, hand)):
-        subsets = rules.lacking[family]
-        lacking = subsets[rules.full[family] & ~held]
-        if lacking:
-            missing += lacking
-        else:
-            complete.append(family)
-    return tuple(missing), tuple(complete)
-
-
-@lru_cache(maxsize=6 * 7)
-def ask_templates(players: int, seat: int) -> dict[str, tuple[dict, ...]]:
-    """Card -> the asks of ``seat`` for it, one per opponent. Never handed out:
-    ``legal_actions`` returns copies (``dict.copy`` of a flat dict is cheaper than building
-    it, and a caller changing its copy cannot alter later answers)."""
-    targets = [target for target in range(players) if target != seat]
-    return {
-        card: tuple({"type": "ask", "target": t, "card": card} for t in targets)
-        for card in load_deck().ids
-    }
 
 
 def complete_families(rules: Rules, hand: tuple[str, ...]) -> tuple[str, ...]:
@@ -321,7 +248,7 @@ def public_knowledge(
       least one card of each).
 
     Every entry comes from public events only, so it is the same for every seat; a bot's
-    memory is this summary (``kazoku_families_bots``), not a re-reading of the log.
+    memory is this summary (``bots_families``), not a re-reading of the log.
     """
     holders: dict[str, int] = {}
     refused: list[dict[str, int]] = [{} for _ in range(players)]
@@ -384,6 +311,8 @@ def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[d
 
 class KazokuFamilies(Engine):
     name = ENGINE_NAME
+    title = gettext_noop("Kazoku: happy families")
+    blurb = gettext_noop("Ask the others for the kana you miss and lay whole families.")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -701,14 +630,42 @@ class KazokuFamilies(Engine):
     # -- players and learning hooks --
 
     def bot(self, level: str) -> Bot:
-        from games.engines.kazoku_families_bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
         if card_id not in load_deck().cards:
             raise ValueError(f"there is no card {card_id!r} in the Kazoku deck")
         return [card_id]
+
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """Asking for a card names its kana."""
+        if action.get("type") == "ask" and action.get("card") in load_deck().cards:
+            return [action["card"]]
+        return []
+
+    def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The view lists every card it shows in ``view["kana"]``, with its script."""
+        return {card: info["script"] for card, info in view["kana"].items()}
+
+    def practice_presets(self) -> list[dict[str, Any]]:
+        """Families by kana row and by gojūon column, in each script and mixed (the themed
+        families group kana without structure: playable, not worth recommending)."""
+        return [
+            {"variant": variant, "script": script}
+            for variant in ("kana", "gojuon")
+            for script in ("hiragana", "katakana", "mixed")
+        ]
+
+    def practice(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """Every card is read, and its kana id is its card id."""
+        return frozenset(load_deck().ids)
+
+    def practice_groups(self, options: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+        """The families of the variant: a player collects them, asking for their members."""
+        variant = self.validate_options(options)["variant"]
+        return {
+            family.id.upper(): frozenset(family.cards) for family in load_deck().families[variant]
+        }
 
     # -- conformance hooks --
 

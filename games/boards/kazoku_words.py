@@ -7,24 +7,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from games.engines import action_key
-from games.engines.base import competition_ranks
-from games.engines.kazoku_deck import load_deck
-from games.views.boards.common import (
+from games.boards.common import (
     BoardContext,
     BoardPresenter,
     Player,
-    card_html,
+    Said,
     draw_sentence,
     give_sentence,
     kazoku_card,
     ranking,
     sentence_html,
 )
+from games.engines import action_key
+from games.engines.base import competition_ranks
+from games.engines.kazoku.deck import load_deck
 
 HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
 
@@ -47,6 +47,145 @@ def word_of(card_id: str, script: str) -> dict[str, Any] | None:
         "points": word["points"],
         "star": word["star"],
     }
+
+
+# --- the log in sentences: one function per event type ----------------------------------------
+# "you" gets sentences of its own (see the families board).
+
+
+def _on_start(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return _("The game starts: you play first.")
+    return sentence_html(
+        _("The game starts: %(name)s plays first."), {"name": say.who(event["seat"])}
+    )
+
+
+def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return sentence_html(
+            _("You asked everyone for %(card)s."), {"card": say.card(event["kana"])}
+        )
+    return sentence_html(
+        _("%(name)s asked everyone for %(card)s."),
+        {
+            "name": say.name(event["seat"]),
+            "card": say.card(event["kana"]),
+        },
+    )
+
+
+def _on_no_card(event: Mapping[str, Any], say: Said) -> str | None:
+    return sentence_html(
+        _("Nobody has %(card)s: back to the pile."), {"card": say.card(event["kana"])}
+    )
+
+
+def _on_give(event: Mapping[str, Any], say: Said) -> str | None:
+    return give_sentence(
+        giver=say.name(event["seat"]),
+        receiver=say.who(event["to"]),
+        card=say.card(event["card"]),
+        mine=say.is_me(event["seat"]),
+        to_me=say.is_me(event["to"]),
+    )
+
+
+def _on_draw(event: Mapping[str, Any], say: Said) -> str | None:
+    return draw_sentence(
+        mine=say.is_me(event["seat"]),
+        name=say.name(event["seat"]),
+        card=say.card(event["card"]) if "card" in event else None,
+    )
+
+
+def _on_good_pick(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return sentence_html(
+            _("Bonne pioche ! You drew the kana you asked for: %(card)s."),
+            {"card": say.card(event["card"])},
+        )
+    return sentence_html(
+        _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s."),
+        {
+            "name": say.name(event["seat"]),
+            "card": say.card(event["card"]),
+        },
+    )
+
+
+def _on_form(event: Mapping[str, Any], say: Said) -> str | None:
+    shown = kazoku_card(event["word"], say.view, say.romaji)
+    word = word_of(event["word"], shown.get("script", "hiragana")) or {}
+    values = {
+        "name": say.name(event["seat"]),
+        "word": format_html('<span lang="ja">{}</span>', word.get("kana", "")),
+        "romaji": "" if say.romaji == "never" else f" ({word.get('romaji', '')})",
+        "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
+        % {"n": event.get("points", 0)},
+    }
+    if say.is_me(event["seat"]):
+        text = sentence_html(_("You formed %(word)s%(romaji)s: %(points)s."), values)
+    else:
+        text = sentence_html(_("%(name)s formed %(word)s%(romaji)s: %(points)s."), values)
+    for victim, stolen in event.get("steal", ()):
+        if say.is_me(victim):
+            taken = sentence_html(_("%(card)s was taken from you."), {"card": say.card(stolen)})
+        else:
+            taken = sentence_html(
+                _("%(card)s was taken from %(name)s."),
+                {
+                    "card": say.card(stolen),
+                    "name": say.who(victim),
+                },
+            )
+        # joined by the language's own spacing (none in Japanese)
+        text = sentence_html(
+            pgettext("two sentences in a row", "%(first)s %(second)s"),
+            {
+                "first": text,
+                "second": taken,
+            },
+        )
+    return text
+
+
+def _on_table(event: Mapping[str, Any], say: Said) -> str | None:
+    cards = mark_safe(", ".join(say.card(c) for c in event.get("cards", ())))  # noqa: S308
+    return sentence_html(_("New table cards: %(cards)s."), {"cards": cards})
+
+
+def _on_joker_back(event: Mapping[str, Any], say: Said) -> str | None:
+    return ngettext(
+        "%(n)s joker went back into the pile.",
+        "%(n)s jokers went back into the pile.",
+        event["count"],
+    ) % {"n": event["count"]}
+
+
+def _on_pass(event: Mapping[str, Any], say: Said) -> str | None:
+    if say.is_me(event["seat"]):
+        return _("You passed.")
+    return sentence_html(_("%(name)s passed."), {"name": say.name(event["seat"])})
+
+
+def _on_last_words(event: Mapping[str, Any], say: Said) -> str | None:
+    return _("The pile is empty: everyone may form one last word.")
+
+
+SENTENCES = {
+    "start": _on_start,
+    "ask": _on_ask,
+    "no_card": _on_no_card,
+    "give": _on_give,
+    "draw": _on_draw,
+    "good_pick": _on_good_pick,
+    "form": _on_form,
+    "table": _on_table,
+    "joker_back": _on_joker_back,
+    "pass": _on_pass,
+    "last_words": _on_last_words,
+}
 
 
 class KazokuWordsBoard(BoardPresenter):
@@ -154,128 +293,10 @@ class KazokuWordsBoard(BoardPresenter):
         }
         return {"key": key, "word": word_card, "parts": parts, "label": label}
 
-    def sentence(
-        self,
-        event: Mapping[str, Any],
-        players: Sequence[Player],
-        view: Mapping[str, Any] | None = None,
-        romaji: str = "always",
-    ) -> str | None:
-        view = view or {}
+    SENTENCES = SENTENCES
 
-        def who(index: int) -> str:
-            text = players[index].label if 0 <= index < len(players) else "?"
-            return text[:1].upper() + text[1:]
+    def unknown_sentence(self, event: Mapping[str, Any]) -> str | None:
+        return None  # events that say nothing (turn changes) are left out of the log
 
-        def whom(index: int) -> str:
-            return players[index].label if 0 <= index < len(players) else "?"
 
-        def is_me(index: int) -> bool:
-            return 0 <= index < len(players) and players[index].is_me
-
-        def card_text(card_id: str) -> SafeString:
-            return card_html(kazoku_card(card_id, view, romaji))
-
-        kind = event.get("type")
-        if kind == "start":
-            if is_me(event["seat"]):
-                return _("The game starts: you play first.")
-            return sentence_html(
-                _("The game starts: %(name)s plays first."), {"name": whom(event["seat"])}
-            )
-        # "you" gets sentences of its own (see the families board)
-        if kind == "ask":
-            if is_me(event["seat"]):
-                return sentence_html(
-                    _("You asked everyone for %(card)s."), {"card": card_text(event["kana"])}
-                )
-            return sentence_html(
-                _("%(name)s asked everyone for %(card)s."),
-                {
-                    "name": who(event["seat"]),
-                    "card": card_text(event["kana"]),
-                },
-            )
-        if kind == "no_card":
-            return sentence_html(
-                _("Nobody has %(card)s: back to the pile."), {"card": card_text(event["kana"])}
-            )
-        if kind == "give":
-            return give_sentence(
-                giver=who(event["seat"]),
-                receiver=whom(event["to"]),
-                card=card_text(event["card"]),
-                mine=is_me(event["seat"]),
-                to_me=is_me(event["to"]),
-            )
-        if kind == "draw":
-            return draw_sentence(
-                mine=is_me(event["seat"]),
-                name=who(event["seat"]),
-                card=card_text(event["card"]) if "card" in event else None,
-            )
-        if kind == "good_pick":
-            if is_me(event["seat"]):
-                return sentence_html(
-                    _("Bonne pioche ! You drew the kana you asked for: %(card)s."),
-                    {"card": card_text(event["card"])},
-                )
-            return sentence_html(
-                _("Bonne pioche ! %(name)s drew the kana asked for: %(card)s."),
-                {
-                    "name": who(event["seat"]),
-                    "card": card_text(event["card"]),
-                },
-            )
-        if kind == "form":
-            shown = kazoku_card(event["word"], view, romaji)
-            word = word_of(event["word"], shown.get("script", "hiragana")) or {}
-            values = {
-                "name": who(event["seat"]),
-                "word": format_html('<span lang="ja">{}</span>', word.get("kana", "")),
-                "romaji": "" if romaji == "never" else f" ({word.get('romaji', '')})",
-                "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
-                % {"n": event.get("points", 0)},
-            }
-            if is_me(event["seat"]):
-                text = sentence_html(_("You formed %(word)s%(romaji)s: %(points)s."), values)
-            else:
-                text = sentence_html(_("%(name)s formed %(word)s%(romaji)s: %(points)s."), values)
-            for victim, stolen in event.get("steal", ()):
-                if is_me(victim):
-                    taken = sentence_html(
-                        _("%(card)s was taken from you."), {"card": card_text(stolen)}
-                    )
-                else:
-                    taken = sentence_html(
-                        _("%(card)s was taken from %(name)s."),
-                        {
-                            "card": card_text(stolen),
-                            "name": whom(victim),
-                        },
-                    )
-                # joined by the language's own spacing (none in Japanese)
-                text = sentence_html(
-                    pgettext("two sentences in a row", "%(first)s %(second)s"),
-                    {
-                        "first": text,
-                        "second": taken,
-                    },
-                )
-            return text
-        if kind == "table":
-            cards = mark_safe(", ".join(card_text(c) for c in event.get("cards", ())))  # noqa: S308
-            return sentence_html(_("New table cards: %(cards)s."), {"cards": cards})
-        if kind == "joker_back":
-            return ngettext(
-                "%(n)s joker went back into the pile.",
-                "%(n)s jokers went back into the pile.",
-                event["count"],
-            ) % {"n": event["count"]}
-        if kind == "pass":
-            if is_me(event["seat"]):
-                return _("You passed.")
-            return sentence_html(_("%(name)s passed."), {"name": who(event["seat"])})
-        if kind == "last_words":
-            return _("The pile is empty: everyone may form one last word.")
-        return None
+PRESENTER = KazokuWordsBoard()

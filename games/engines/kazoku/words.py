@@ -4,7 +4,7 @@ Rules (French text of ``shared/rules/kazoku.fr.txt`` by default; differences wit
 text are options or noted in ``docs/rules/kazoku-words.md``):
 
 - 45 kana cards per deck plus 4 jokers; each card also carries one word containing its kana
-  (``fixtures/kazoku_deck.json``, see ``kazoku_words_index``). 6 cards each (``hand_size``).
+  (``fixtures/kazoku_deck.json``, see ``index``). 6 cards each (``hand_size``).
 - On your turn, ask all the others at once for one kana of a word whose word card you hold
   (never a joker, never a kana on no card). The first holder clockwise gives one copy and at
   once draws a replacement. Otherwise you draw; drawing the asked kana is "Bonne pioche !": you
@@ -44,8 +44,9 @@ from games.engines.base import (
     gettext_noop,
     validate_setup,
 )
-from games.engines.kazoku_deck import SCRIPT_OPTION, deal_scripts
-from games.engines.kazoku_words_index import (
+from games.engines.kazoku.bots_words import make_bot
+from games.engines.kazoku.deck import SCRIPT_OF_LETTER, SCRIPT_OPTION, deal_scripts, load_deck
+from games.engines.kazoku.index import (
     KANA_BIT,
     KANA_OF,
     base,
@@ -121,6 +122,8 @@ def _scores(state: State) -> list[int]:
 
 class KazokuWords(Engine):
     name = "kazoku-words"
+    title = gettext_noop("Kazoku: the word game")
+    blurb = gettext_noop("Collect kana and form the words printed on your cards.")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -322,14 +325,42 @@ class KazokuWords(Engine):
         return State(rules=Rules(**data["rules"]), **values)
 
     def bot(self, level: str) -> Bot:
-        from games.engines.kazoku_words_bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
         """The big kana of the card (jokers show none). The word printed under it is read as a
         whole and is not counted as exposures of each of its kana."""
         return [] if is_joker(card_id) else [base(card_id)]
+
+    def kana_named(self, action: Mapping[str, Any], options: Mapping[str, Any]) -> list[str]:
+        """Asking for a kana names it."""
+        if action.get("type") == "ask" and isinstance(action.get("kana"), str):
+            return [action["kana"]]
+        return []
+
+    def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """The cards of the view's zones (hand, table, scored words, publicly known cards) and
+        those its log names, with the script dealt to each (``view["scripts"]``: one letter
+        per deck card); jokers show no kana (``""``)."""
+        cards: set[str] = set(view["hand"] or ())
+        cards.update(view["table"])
+        for zone in (view["scored"], view["known"]):
+            for seat_cards in zone:
+                cards.update(seat_cards)
+        for event in view["log"]:
+            if isinstance(event.get("card"), str):
+                cards.add(event["card"])
+            cards.update(card for card in event.get("cards") or () if isinstance(card, str))
+        letters = view["scripts"]
+        return {card: _script_of(letters, card) for card in cards}
+
+    def practice_presets(self) -> list[dict[str, Any]]:
+        return [{"script": "hiragana"}, {"script": "katakana"}]
+
+    def practice(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The kana of the 45 words (read as words, voiced and small kana included): the
+        game's point is reading them in context."""
+        return frozenset(k for word in word_index().words.values() for k in word.kana_ids)
 
     # --- conformance hooks -------------------------------------------------------------------
 
@@ -615,6 +646,16 @@ _NEEDS = {  # card id -> the kana bits its word needs besides the card (jokers: 
 }
 _DECK_KANA_BIT = {kana: KANA_BIT[kana] for kana in word_index().deck_kana}  # no copies, jokers
 _KANA_BY_NAME = tuple(sorted(_DECK_KANA_BIT.items()))
+
+
+def _script_of(letters: str, card: str) -> str:
+    """The script ``card`` is drawn in, from the deal's letters (jokers: ``""``)."""
+    if is_joker(card):
+        return ""
+    return SCRIPT_OF_LETTER[letters[_DECK_ORDER[base(card)]]]
+
+
+_DECK_ORDER = {card: index for index, card in enumerate(load_deck().ids)}
 
 
 def _clockwise(state: State, seat: int) -> list[int]:

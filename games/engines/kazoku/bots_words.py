@@ -3,7 +3,7 @@
 Stateless: every decision reads only the seat's view (its hand, the table, the scored word
 cards, the public ``known`` cards of each hand, the discard) and the legal actions, so a bot
 can run in any worker. ``legal_actions`` already lists every formable word (hand, table,
-joker, legal steals; see ``kazoku_words_index.formable``).
+joker, legal steals; see ``index.formable``).
 
 - easy: forms a random formable word, otherwise asks for a random allowed kana.
 - normal: forms the word worth the most points; asks for a kana of the held word that misses
@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.base import Bot
-from games.engines.kazoku_words_index import base, is_joker, word_index
+from games.engines.kazoku.index import base, is_joker, word_index
 
 
 def _split(legal: Sequence[dict]) -> tuple[list[dict], list[dict], list[dict]]:

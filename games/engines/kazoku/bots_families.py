@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import Bot
-from games.engines.kazoku_families import Rules, rules_for
+from games.engines.kazoku.index import Rules, rules_for
 
 # A refusal seen ``k`` draws ago: how likely the seat has drawn the card since (per draw).
 _REDRAW_WEIGHT = 0.15
@@ -46,7 +46,7 @@ class Memory:
 def read_log(view: Mapping[str, Any]) -> Memory:
     """The memory a bot decides on, from the public summary of the log in its view.
 
-    The engine sums the log up once per view (``kazoku_families.public_knowledge``), so a
+    The engine sums the log up once per view (``families.public_knowledge``), so a
     decision costs the same at the first turn and at the last.
     """
     known = view["known"]

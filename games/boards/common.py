@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
-from games.engines.kazoku_deck import load_deck
+from games.engines.kazoku.deck import load_deck
 
 
 @dataclass
@@ -125,10 +125,43 @@ def ranking(outcome: Mapping[str, Any] | None, players: Sequence[Player]) -> lis
     return sorted(rows, key=lambda row: (row["rank"], row["player"].index))
 
 
+@dataclass(frozen=True)
+class Said:
+    """What a log sentence may use: the players, the viewer's view and the romaji option."""
+
+    players: Sequence[Player]
+    view: Mapping[str, Any]
+    romaji: str
+
+    def who(self, index: int) -> str:
+        """The player's label as it reads inside a sentence ("you", "Alice", "CPU 2")."""
+        return self.players[index].label if 0 <= index < len(self.players) else "?"
+
+    def name(self, index: int) -> str:
+        """The label starting a sentence (capitalised)."""
+        text = self.who(index)
+        return text[:1].upper() + text[1:]
+
+    def is_me(self, index: int) -> bool:
+        return 0 <= index < len(self.players) and self.players[index].is_me
+
+    def card(self, card_id: str) -> SafeString:
+        """A card inline in a sentence (glyph, romaji as the table's option says)."""
+        return card_html(kazoku_card(card_id, self.view, self.romaji))
+
+
+Sentence = Callable[[Mapping[str, Any], Said], "str | None"]
+
+
 class BoardPresenter:
-    """Fallback for engines without a board of their own: plain buttons, raw events."""
+    """Fallback for engines without a board of their own: plain buttons, raw events.
+
+    A game's presenter sets ``template`` and ``SENTENCES`` (event type -> a small function
+    ``(event, say) -> sentence``) and overrides ``build``.
+    """
 
     template = "games/boards/generic.html"
+    SENTENCES: Mapping[str, Sentence] = {}
     LOG_LINES = 20  # the board shows the latest lines of the log
 
     def log_lines(
@@ -173,4 +206,12 @@ class BoardPresenter:
         view: Mapping[str, Any] | None = None,
         romaji: str = "always",
     ) -> str | None:
+        """The event in words for this viewer: ``SENTENCES[event type](event, say)``."""
+        line = self.SENTENCES.get(event.get("type"))
+        if line is None:
+            return self.unknown_sentence(event)
+        return line(event, Said(players=players, view=view or {}, romaji=romaji))
+
+    def unknown_sentence(self, event: Mapping[str, Any]) -> str | None:
+        """An event type without a sentence: shown raw by the generic board."""
         return ", ".join(f"{k}: {v}" for k, v in sorted(event.items()))
