@@ -9,8 +9,9 @@ from __future__ import annotations
 from celery import current_app, shared_task
 
 from games.models import Table
-from games.services.play import table_bots_play, table_timeouts_run
-from games.services.play import timeouts_sweep as sweep
+# The module, not its names: games.services.play queues these tasks and imports this module,
+# so the names are looked up when a task runs, after both modules are loaded.
+from games.services import play
 
 
 def runs_eagerly() -> bool:
@@ -21,7 +22,7 @@ def runs_eagerly() -> bool:
 @shared_task(name="games.bots_play")
 def bots_play(table_id: int, version: int) -> int:
     """Play the CPU turns due at ``version`` of the table; a no-op if it moved on."""
-    return table_bots_play(table_id=table_id, version=version)
+    return play.table_bots_play(table_id=table_id, version=version)
 
 
 @shared_task(name="games.turn_timeout")
@@ -30,10 +31,10 @@ def turn_timeout(table_id: int, version: int) -> int:
     table = Table.objects.filter(pk=table_id, version=version).first()
     if table is None:
         return 0
-    return table_timeouts_run(table=table)
+    return play.table_timeouts_run(table=table)
 
 
 @shared_task(name="games.timeouts_sweep")
 def timeouts_sweep() -> int:
     """Beat task: act on every overdue turn (the due times live in the database)."""
-    return sweep()
+    return play.timeouts_sweep()
