@@ -155,3 +155,19 @@ def games_finished_by(
             )
         )
     return games
+
+
+def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
+    """Whether a game under way still shows ``tag`` (its version) and has no overdue turn.
+
+    The poll's cheap question, in one indexed read of three columns. A waiting table (its
+    tag counts seats), a finished one or an overdue turn answer False: the caller takes the
+    full path, which knows what to render or to run.
+    """
+    row = Table.objects.filter(pk=table_id).values_list("version", "status", "turn_due_at").first()
+    if row is None:
+        return False
+    version, status, due_at = row
+    if status != TableStatus.PLAYING or (due_at is not None and due_at <= now):
+        return False
+    return tag == str(version)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from django.contrib.auth import logout
+from django.contrib.auth import SESSION_KEY, logout
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
@@ -109,8 +109,10 @@ class PrivacyHeadersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        # A session holding a user id, not request.user: no user row is read for this (the
+        # cheap poll reads none), and a stale session is no-store too, which is harmless.
+        session = getattr(request, "session", None)
+        if session is not None and SESSION_KEY in session:
             patch_cache_control(response, no_store=True, private=True)
         return response
 
@@ -124,7 +126,7 @@ class IdleTimeoutMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         session = getattr(request, "session", None)
         limit = session.get(IDLE_LIMIT_KEY) if session is not None else None
-        if limit and request.user.is_authenticated:
+        if limit and SESSION_KEY in session:
             now = int(time.time())
             last_seen = session.get(LAST_SEEN_KEY, now)
             if now - last_seen > limit:

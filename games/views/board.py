@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,7 +23,7 @@ from django_htmx.http import HttpResponseStopPolling
 from games.hooks import class_scope
 from games.models import BotLevel, Table
 from games.panels import table_panels
-from games.selectors import Access, table_access
+from games.selectors import Access, table_access, table_unchanged_since
 from games.services.play import PlayError, table_play, table_timeouts_run
 from games.services.tables import (
     TableError,
@@ -87,8 +88,41 @@ def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse
     return render(request, "games/error.html", {"message": message}, status=status)
 
 
+# --- the cheap poll -----------------------------------------------------------------------
+# A page polls its table every 2 s, and nearly every answer is "nothing changed" (204). That
+# answer needs neither the user row nor the access check: the session remembers the tables it
+# was shown (by code, after the full access check), and one indexed read compares the version.
+# Any other case (a change, a waiting or finished table, an overdue turn, a table this session
+# was never shown) takes the full path with every check. Revoked access (a pupil removed from
+# a class) keeps hearing "nothing changed" until the table changes, then is refused: a 204
+# reveals nothing. docs/web.md, "Polls"; docs/bench.md, "Classroom load".
+SHOWN_TABLES_KEY = "games.shown_tables"
+SHOWN_TABLES_KEPT = 16
+
+
+def _remember_shown(request: HttpRequest, table: Table) -> None:
+    shown = request.session.get(SHOWN_TABLES_KEY) or {}
+    if shown.get(table.code) == table.pk:
+        return  # no session write on the usual request
+    shown = dict(list(shown.items())[-(SHOWN_TABLES_KEPT - 1) :])
+    shown[table.code] = table.pk
+    request.session[SHOWN_TABLES_KEY] = shown
+
+
+def _poll_unchanged(request: HttpRequest, code: str) -> bool:
+    session = request.session
+    if SESSION_KEY not in session:
+        return False
+    table_id = (session.get(SHOWN_TABLES_KEY) or {}).get(code.strip().upper())
+    tag = request.GET.get("v", "")
+    if table_id is None or not tag:
+        return False
+    return table_unchanged_since(table_id=table_id, tag=tag, now=timezone.now())
+
+
 def _context(request: HttpRequest, table: Table, access: Access, error: str = "") -> dict:
     seat = access.seat
+    _remember_shown(request, table)
     context = {
         "info": TableInfo.of(table),
         "can_join": access.can_join,
@@ -206,11 +240,17 @@ def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
     return _board_response(request, table, access)
 
 
-@login_required
-@code_limited
 @require_GET
 def table_poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while the version is ``v``; the new board otherwise; 286 once the game is over."""
+    if _poll_unchanged(request, code):
+        return HttpResponse(status=204)
+    return _table_poll(request, code)
+
+
+@login_required
+@code_limited
+def _table_poll(request: HttpRequest, code: str) -> HttpResponse:
     table, access, refusal = _load(request, code)
     if access is None:
         return refusal
