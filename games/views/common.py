@@ -21,10 +21,12 @@ from games.views.boards.common import BoardContext, Player
 ENGINE_NAMES = {
     "kazoku-families": _("Kazoku: happy families"),
     "kazoku-words": _("Kazoku: the word game"),
+    "bozu": _("Bōzu Mekuri"),
 }
 ENGINE_BLURBS = {
     "kazoku-families": _("Ask the others for the kana you miss and lay whole families."),
     "kazoku-words": _("Collect kana and form the words printed on your cards."),
+    "bozu": _("Turn over the 100 poets: keep the nobles, lose your hand to the monks."),
 }
 
 

@@ -8,6 +8,7 @@ one board template.
 
 from __future__ import annotations
 
+from games.boards.bozu import PRESENTER as BOZU_PRESENTER  # noqa: I001 - after common
 from games.views.boards.common import BoardPresenter
 from games.views.boards.kazoku_families import KazokuFamiliesBoard
 from games.views.boards.kazoku_words import KazokuWordsBoard
@@ -15,6 +16,7 @@ from games.views.boards.kazoku_words import KazokuWordsBoard
 PRESENTERS: dict[str, BoardPresenter] = {
     "kazoku-families": KazokuFamiliesBoard(),
     "kazoku-words": KazokuWordsBoard(),
+    "bozu": BOZU_PRESENTER,
 }
 
 
