@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.services.ratings import ratings_record
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
 AUTOPLAY_LEVEL = "normal"  # the stand-in for a human whose timer ran out
@@ -215,6 +216,8 @@ def moves_save(
                 moves = Move.objects.bulk_create(rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
+        if over and table.ranked:  # the guarded update above finished the table: once
+            ratings_record(table=table, outcome=eng.outcome(after), seats=seats)
         for name, value in fields.items():
             setattr(table, name, value)
         after_commit(

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from games.engines import get_engine
 from games.engines.base import Engine
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
+from games.services.ratings import RANKED_ENGINES
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -137,14 +138,23 @@ def table_create(
     seats: Sequence[Mapping[str, Any]],
     classroom=None,
     assignment=None,
+    ranked: bool = False,
 ) -> Table:
-    """Create a table; deal at once when no seat is open (solo play against CPU players)."""
+    """Create a table; deal at once when no seat is open (solo play against CPU players).
+
+    ``ranked``: the final ranks update the players' Elo ratings; humans only (no CPU seat),
+    for the games of ``RANKED_ENGINES``.
+    """
     try:
         eng = get_engine(engine)
     except KeyError:
         raise ValueError(f"unknown game {engine!r}") from None
     checked_options = table_options_validate(eng=eng, options=options)
     checked_seats = _seats_validate(eng=eng, seats=seats)
+    if ranked and engine not in RANKED_ENGINES:
+        raise ValueError(_("This game has no ranked tables."))
+    if ranked and any(seat["kind"] == "bot" for seat in checked_seats):
+        raise ValueError(_("Ranked tables are for human players only: no CPU seat."))
     if classroom is None and assignment is not None:
         classroom = assignment.classroom
     # Check the deal itself (e.g. a stacked "setup") before anything is saved.
@@ -165,6 +175,7 @@ def table_create(
                     classroom=classroom,
                     assignment=assignment,
                     code=new_table_code(),
+                    ranked=ranked,
                 )
                 Seat.objects.bulk_create(
                     [
@@ -258,6 +269,11 @@ def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Tabl
                     "left it, a player seated at it."
                 ),
                 403,
+            )
+        if table.ranked and table.seats.filter(user__isnull=True).exists():
+            raise TableError(
+                _("A ranked table starts when every seat is taken: CPU players are not ranked."),
+                409,
             )
         table.seats.filter(user__isnull=True, bot_level="").update(
             bot_level=bot_level, joined_at=timezone.now()
