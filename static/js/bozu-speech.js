@@ -27,7 +27,11 @@
     if (!voice) return;
     var utterance = new SpeechSynthesisUtterance(button.getAttribute("data-speak"));
     utterance.lang = "ja-JP";
-    utterance.voice = voice;
+    try {
+      utterance.voice = voice;
+    } catch (error) {
+      // not a SpeechSynthesisVoice: the lang alone picks a Japanese voice
+    }
     utterance.rate = 0.8;
     window.speechSynthesis.cancel();
     window.speechSynthesis.speak(utterance);

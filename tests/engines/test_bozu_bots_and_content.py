@@ -121,3 +121,22 @@ def test_the_hard_bot_beats_the_easy_bot_where_extra_draws_are_frequent():
     hard = summary["wins_by_seat"][0] + swapped["wins_by_seat"][1]
     easy = summary["wins_by_seat"][1] + swapped["wins_by_seat"][0]
     assert hard > easy * 1.04
+
+
+def test_the_second_half_question_asks_for_its_first_kana():
+    from games.engines.bozu.decisive import PROMPT_AFTER_SEEN, question
+
+    semimaru = question("p010")  # これやこの… / しるもしらぬも あうさかのせき
+    assert semimaru.answer == "shi" and semimaru.answer_glyph == "し"
+    assert semimaru.first_half == load_poets().cards["p010"].upper_yomi
+    assert len(set(semimaru.choices)) == 4 and "shi" in semimaru.choices
+    assert question("p010") == semimaru and PROMPT_AFTER_SEEN >= 2
+    for card in DECK:
+        for spelling in ("modern", "historical"):
+            asked = question(card, spelling)
+            poet = load_poets().cards[card]
+            lower = poet.lower_kana if spelling == "historical" else poet.lower_yomi
+            assert asked.answer_glyph == lower[0] and KANA_ID[lower[0]] == asked.answer
+            assert asked.answer in asked.choices and len(set(asked.choices)) == 4
+    with pytest.raises(ValueError):
+        question("p000")
