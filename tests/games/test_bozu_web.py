@@ -170,3 +170,29 @@ def test_the_lobby_offers_bozu_and_its_create_form_lists_every_setting(dana):
     page = client.get("/play/new/bozu/").content.decode()
     for name in ("semimaru", "emperor", "lady", "allow_stop", "nyudo_monks", "spelling"):
         assert re.search(rf'name="t-{name}"', page), name
+
+
+def test_spectators_and_replays(dana, charlie, bob):
+    table = bozu_table(dana, bots=1, setup=stacked(["p003", "p004"]), prompts="off")
+    client = client_for(dana)
+    fields = form_fields(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=fields["version"], token=fields["token"], action=DRAW)
+    # a finished game can be replayed step by step; the board shows each revealed poet
+    table.refresh_from_db()
+    assert client.get(f"/play/t/{table.code}/replay/").status_code == 409  # not over yet
+    page = play_to_the_end(client, table, limit=200)
+    assert "Ranking" in page
+    replay = client.get(f"/play/t/{table.code}/replay/?step=1").content.decode()
+    assert load_poets().cards["p003"].kana in replay and 'name="action"' not in replay
+
+
+def test_a_teacher_watches_a_class_table_without_actions(alice, bob, classroom):
+    seats = [{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}]
+    table = table_create(
+        user=bob, engine="bozu", options={"prompts": "off"}, seats=seats, classroom=classroom
+    )
+    response = client_for(alice).get(f"/play/t/{table.code}/")
+    page = response.content.decode()
+    assert response.status_code == 200 and "You are watching" in page
+    assert form_fields(page)["actions"] == []
+    assert 99 <= int(re.search(r"Pile: (\d+) cards", page).group(1)) <= 100
