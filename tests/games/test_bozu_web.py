@@ -195,4 +195,4 @@ def test_a_teacher_watches_a_class_table_without_actions(alice, bob, classroom):
     page = response.content.decode()
     assert response.status_code == 200 and "You are watching" in page
     assert form_fields(page)["actions"] == []
-    assert 99 <= int(re.search(r"Pile: (\d+) cards", page).group(1)) <= 100
+    assert 90 <= int(re.search(r"Pile: (\d+) cards", page).group(1)) <= 100  # bots may draw
