@@ -196,3 +196,31 @@ def test_a_teacher_watches_a_class_table_without_actions(alice, bob, classroom):
     assert response.status_code == 200 and "You are watching" in page
     assert form_fields(page)["actions"] == []
     assert 90 <= int(re.search(r"Pile: (\d+) cards", page).group(1)) <= 100  # bots may draw
+
+
+def test_an_absent_player_is_played_by_a_cpu_until_back_and_keeps_the_seat(dana, charlie):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+    from games.services.play import table_play, table_timeouts_run
+    from games.services.tables import seat_return
+
+    seats = [{"kind": "human", "user": dana}, {"kind": "human", "user": charlie}]
+    options = {"timer": 30, "prompts": "off", "setup": stacked(["p003", "p004", "p005"])}
+    table = table_create(user=dana, engine="bozu", options=options, seats=seats)
+    table.refresh_from_db()
+    assert table.turn_due_at > timezone.now()
+    table_play(table=table, user=dana, version=0, token="a", key=DRAW)
+    Table.objects.filter(pk=table.pk).update(turn_due_at=timezone.now() - timedelta(seconds=1))
+    table.refresh_from_db()
+    assert table_timeouts_run(table=table) == 1  # charlie's stand-in turned over p004
+    assert Seat.objects.get(table=table, index=1).autoplay
+    table.refresh_from_db()
+    assert table.state["hands"] == [["p003"], ["p004"]]
+    seat_return(seat=Seat.objects.get(table=table, index=1))
+    table_play(table=table, user=dana, version=table.version, token="b", key=DRAW)
+    table.refresh_from_db()
+    assert table.state["turn"] == 1  # charlie is back: the turn waits for him
+    assert not Seat.objects.get(table=table, index=1).autoplay
