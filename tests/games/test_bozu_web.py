@@ -224,3 +224,15 @@ def test_an_absent_player_is_played_by_a_cpu_until_back_and_keeps_the_seat(dana,
     table.refresh_from_db()
     assert table.state["turn"] == 1  # charlie is back: the turn waits for him
     assert not Seat.objects.get(table=table, index=1).autoplay
+
+
+@pytest.mark.parametrize("mode", ["always", "hover", "never"])
+def test_the_romaji_option_on_the_board(dana, mode):
+    table = bozu_table(dana, bots=1, setup=stacked(["p009", "p003"]), romaji=mode, prompts="off")
+    client = client_for(dana)
+    fields = form_fields(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=fields["version"], token=fields["token"], action=DRAW)
+    page = client.get(f"/play/t/{table.code}/").content.decode()
+    assert "おののこまち" in page
+    assert ("Ono no Komachi" in page) is (mode != "never")
+    assert ('title="Ono no Komachi"' in page) is (mode == "hover")
