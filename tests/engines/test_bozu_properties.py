@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 from bozu_setup import DECK, ENG
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.engines import IllegalAction, action_key
@@ -130,3 +130,22 @@ def test_the_game_ends_with_an_empty_pile_or_one_player_standing(game):
     for seat, gone in enumerate(last.out):
         if gone:
             assert ranks[seat] == max(ranks)
+
+
+@GAME_SETTINGS
+@given(game=games, walk_seed=st.integers(0, 1000))
+def test_the_quick_path_gives_what_the_general_path_gives(game, walk_seed):
+    from games.engines.bozu.index import quick_reveal
+    from games.engines.bozu.rules import _fresh, _Turn
+
+    states, _ = random_walk(game, walk_seed)
+    compared = 0
+    for state in states[:-1]:
+        seat = state.turn
+        if state.phase != "reveal" or (quick := quick_reveal(state, seat)) is None:
+            continue
+        turn = _Turn(state)
+        turn.reveal(seat)
+        assert quick == (turn.frozen(), [_fresh(e) for e in turn.events])
+        compared += 1
+    assume(compared > 0)  # a game may end on its first card (Semimaru, two players)

@@ -1,5 +1,10 @@
-"""Bōzu Mekuri: the engine ``bozu`` (rules in ``rules.py``, cards in ``data.py``, what a card
-does under the table's settings in ``effects.py``, CPU players in ``bots.py``)."""
+"""Bōzu Mekuri: the engine ``bozu``.
+
+``rules.py`` (the engine, reading like the rulebook), ``state.py`` (the frozen state and its
+log), ``data.py`` (the 100 poet cards), ``effects.py`` (what a card does under the table's
+settings), ``index.py`` (speed-ups), ``bots.py`` (CPU players), ``decisive.py`` (the
+second-half question for learners). Rules notes: ``docs/rules/bozu.md``.
+"""
 
 from games.engines.bozu.data import KANA_ID, SEMIMARU, Poet, card_id, load_poets
 from games.engines.bozu.effects import Rules, effect_table

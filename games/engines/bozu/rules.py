@@ -26,8 +26,8 @@ a linked list ``(events, previous)`` so that an apply never copies it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
 from games.engines.base import (
     Bot,
@@ -37,7 +37,6 @@ from games.engines.base import (
     competition_ranks,
     gettext_noop,
     validate_setup,
-    visible_events,
 )
 from games.engines.bozu.bots import make_bot
 from games.engines.bozu.data import SEMIMARU, load_poets
@@ -48,55 +47,22 @@ from games.engines.bozu.effects import (
     Rules,
     effect_table,
 )
+from games.engines.bozu.index import DRAW, quick_reveal
+from games.engines.bozu.state import (
+    EXTRA,
+    OVER,
+    REVEAL,
+    BozuState,
+    log_from,
+    log_groups,
+    newest_first,
+    scores_of,
+)
 
 ENGINE_NAME = "bozu"
 WARNING_PILE = 15  # "Semimaru is still in the pile" once this many cards or fewer remain
 LOG_WINDOW = 40
-REVEAL, EXTRA, OVER = "reveal", "extra", "over"
-_DRAW_KEYS = frozenset({"type"})
-_EXTRA_AFTER = frozenset({"emperor", "empress"})
-
-
-class BozuState(NamedTuple):
-    players: int
-    seed: int
-    options: tuple[tuple[str, Any], ...]  # every validated option but ``setup``, by name
-    rules: Rules
-    hands: tuple[tuple[str, ...], ...]  # per seat, in the order the cards came
-    pile: tuple[str, ...]  # pile[0] is revealed next
-    common: tuple[str, ...]  # the common pile, oldest first
-    turn: int  # the seat to act (the last seat that acted once over)
-    phase: str  # reveal | extra | over
-    out: tuple[bool, ...]  # eliminated seats
-    skips: tuple[bool, ...]  # seats whose next turn is skipped
-    log: tuple  # () or (events of one apply, previous log)
-    effects: Mapping[str, str]  # card -> effect under ``rules`` (``effect_table``: derived)
-
-
-def log_groups(log: tuple) -> list[tuple[dict, ...]]:
-    """The event groups of a linked log, oldest first."""
-    groups = []
-    while log:
-        groups.append(log[0])
-        log = log[1]
-    return groups[::-1]
-
-
-def _log_from(groups: list) -> tuple:
-    log: tuple = ()
-    for group in groups:
-        log = (tuple(dict(event) for event in group), log)
-    return log
-
-
-def _newest_first(log: tuple) -> Iterator[tuple[dict, ...]]:
-    while log:
-        yield log[0]
-        log = log[1]
-
-
-def scores_of(hands: tuple, out: tuple) -> list[int]:
-    return [-1 if gone else len(hand) for hand, gone in zip(hands, out, strict=True)]
+_ACTION_KEYS = frozenset({"type"})
 
 
 class _Turn:
@@ -246,72 +212,6 @@ class _Turn:
         )
 
 
-_DRAW = {"type": "draw"}
-_new_state = tuple.__new__
-
-
-def _quick_reveal(state: BozuState, seat: int) -> tuple[BozuState, list[dict]] | None:
-    """The common case of ``apply``, inlined for speed (see docs/bench.md): a noble, a monk or
-    a lady without extra draw, the game going on, and the next seat neither out nor skipped.
-    ``None`` when the general path (``_Turn``) must decide. Gives the same state and events.
-    """
-    pile = state.pile
-    if len(pile) < 2:
-        return None
-    card = pile[0]
-    effect = state.effects[card]
-    players = state.players
-    following = seat + 1 if seat + 1 < players else 0
-    if state.out[following] or state.skips[following]:
-        return None
-    hands = state.hands
-    common = state.common
-    if effect == "noble":
-        hand = (*hands[seat], card)
-        event = {"type": "reveal", "seat": seat, "card": card, "effect": effect}
-    elif effect == "monk":
-        common = (*common, *hands[seat], card)
-        hand = ()
-        event = {
-            "type": "reveal",
-            "seat": seat,
-            "card": card,
-            "effect": effect,
-            "lost": len(hands[seat]) + 1,
-        }
-    elif effect == "lady" and state.rules.lady == "take_pile":
-        hand = (*hands[seat], card, *common)
-        event = {
-            "type": "reveal",
-            "seat": seat,
-            "card": card,
-            "effect": effect,
-            "taken": len(common),
-        }
-        common = ()
-    else:
-        return None
-    new = _new_state(
-        BozuState,
-        (
-            players,
-            state.seed,
-            state.options,
-            state.rules,
-            (*hands[:seat], hand, *hands[seat + 1 :]),
-            pile[1:],
-            common,
-            following,
-            REVEAL,
-            state.out,
-            state.skips,
-            ((event,), state.log),
-            state.effects,
-        ),
-    )
-    return new, [event.copy()]
-
-
 def _fresh(event: dict) -> dict:
     if event["type"] == "game_over":
         return {k: list(v) if type(v) is list else v for k, v in event.items()}
@@ -321,7 +221,7 @@ def _fresh(event: dict) -> dict:
 def recent_events(log: tuple, limit: int = LOG_WINDOW) -> list[dict]:
     """The last ``limit`` events (all public), oldest first, as fresh copies."""
     recent: list[dict] = []
-    for group in _newest_first(log):
+    for group in newest_first(log):
         for event in reversed(group):
             recent.append(_fresh(event))
             if len(recent) == limit:
@@ -473,12 +373,12 @@ class Bozu(Engine):
     def apply(self, state: BozuState, seat: int, action: Any) -> tuple[BozuState, list[dict]]:
         if (
             type(action) is dict
-            and action == _DRAW
+            and action == DRAW
             and type(seat) is int
             and seat == state.turn
             and state.phase == REVEAL
         ):
-            quick = _quick_reveal(state, seat)
+            quick = quick_reveal(state, seat)
             if quick is not None:
                 return quick
         kind = self._check(state, seat, action)
@@ -498,7 +398,7 @@ class Bozu(Engine):
             raise IllegalAction(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalAction(f"It is not your turn: seat {state.turn} is playing.")
-        if type(action) is not dict or action.keys() != _DRAW_KEYS:
+        if type(action) is not dict or action.keys() != _ACTION_KEYS:
             raise IllegalAction("Unknown action: you may draw a card, or stop after an extra draw.")
         kind = action["type"]
         if kind == "draw":
@@ -604,7 +504,7 @@ class Bozu(Engine):
             phase=data["phase"],
             out=tuple(data["eliminated"]),
             skips=tuple(data["skips"]),
-            log=_log_from(data["log"]),
+            log=log_from(data["log"]),
             effects=effect_table(rules),
         )
 
@@ -647,11 +547,6 @@ class Bozu(Engine):
         pile = list(state.pile)
         rng.shuffle(pile)
         return state._replace(pile=tuple(pile))
-
-
-def public_log(state: BozuState, seat: int | None) -> list[dict]:
-    """Every event of the game ``seat`` may see (all of them: Bōzu Mekuri has no secret)."""
-    return visible_events((e for group in log_groups(state.log) for e in group), seat)
 
 
 ENGINE = Bozu()
