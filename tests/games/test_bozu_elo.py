@@ -7,7 +7,7 @@ from test_games_views import form_fields, post_move
 from games.engines.bozu import load_poets
 from games.models import Rating, RatingChange, Table
 from games.services.ratings import elo_changes, expected_score
-from games.services.tables import TableError, table_create, table_start
+from games.services.tables import TableError, table_create, table_join, table_start
 
 DRAW = '{"type":"draw"}'
 
@@ -122,6 +122,8 @@ def test_ranked_tables_refuse_cpu_seats(dana, charlie):
     with pytest.raises(TableError, match="CPU players are not ranked"):
         table_start(table=waiting, user=dana)
     assert Table.objects.get(pk=waiting.pk).status == "open"
+    table_join(table=waiting, user=charlie)  # the last open seat taken: the game starts
+    assert Table.objects.get(pk=waiting.pk).status == "playing"
     # the create form says so too, with a 400
     form = {
         "t-ranked": "on",
