@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -60,12 +61,10 @@ def poet_card(card_id: str, *, romaji: str, spelling: str = "modern") -> dict[st
 
 
 def _name_html(card: Mapping[str, Any]) -> SafeString:
+    """The poet's name inside a sentence, its kana marked as Japanese for screen readers."""
     if card["mode"] == "never":
-        return sentence_html('<span lang="ja">%(kana)s</span>', {"kana": card["kana"]})
-    return sentence_html(
-        '<span lang="ja">%(kana)s</span> (%(romaji)s)',
-        {"kana": card["kana"], "romaji": card["romaji"]},
-    )
+        return format_html('<span lang="ja">{}</span>', card["kana"])
+    return format_html('<span lang="ja">{}</span> ({})', card["kana"], card["romaji"])
 
 
 class BozuBoard(BoardPresenter):
@@ -102,7 +101,6 @@ class BozuBoard(BoardPresenter):
         if last is not None:
             revealed = {
                 **card(last["card"]),
-                "by": players[last["seat"]] if last["seat"] < len(players) else None,
                 "effect": str(EFFECT_LABELS[last["effect"]]),
             }
         actions = [

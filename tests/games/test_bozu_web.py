@@ -233,6 +233,6 @@ def test_the_romaji_option_on_the_board(dana, mode):
     fields = form_fields(client.get(f"/play/t/{table.code}/").content.decode())
     post_move(client, table, version=fields["version"], token=fields["token"], action=DRAW)
     page = client.get(f"/play/t/{table.code}/").content.decode()
-    assert "おののこまち" in page
+    assert 'You turned over <span lang="ja">おののこまち</span>' in page  # in the log
     assert ("Ono no Komachi" in page) is (mode != "never")
     assert ('title="Ono no Komachi"' in page) is (mode == "hover")
