@@ -50,6 +50,9 @@ CASES = [
     Case("kazoku-words", "target 15", {}),
     Case("kazoku-words", "table_cards=5", {"table_cards": 5}),
     Case("kazoku-words", "end=pile_empty", {"end": "pile_empty"}),
+    Case("bozu", "defaults", {}),
+    Case("bozu", "extra draws", {"lady": "take_pile_draw", "semimaru": "skip"}),
+    Case("bozu", "no stopping", {"allow_stop": False, "emperor": "take_hands"}),
 ]
 
 # (engine, options, seat bots, games) played with seat rotation, for win rates.

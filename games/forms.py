@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.engines.base import Engine
+from games.services.ratings import RANKED_ENGINES
 from games.services.tables import TABLE_OPTION_DEFAULTS, table_options_validate
 
 SEAT_CHOICES = [
@@ -82,6 +83,12 @@ class TableCreateForm(forms.Form):
                 initial="normal" if index <= 3 else "",
             )
             self.seat_fields.append(name)
+        if engine in RANKED_ENGINES:
+            self.fields["ranked"] = forms.BooleanField(
+                label=_("Ranked table (Elo rating)"),
+                required=False,
+                help_text=_("Human players only: every other seat must be open for a player."),
+            )
         self.classrooms = list(classrooms or [])
         if self.classrooms:
             self.fields["classroom"] = forms.TypedChoiceField(
@@ -143,7 +150,15 @@ class TableCreateForm(forms.Form):
                 _("This game needs %(min)s to %(max)s players; you chose %(n)s.")
                 % {"min": self.eng.MIN_PLAYERS, "max": self.eng.MAX_PLAYERS, "n": players}
             )
+        if data.get("ranked") and any(kind != "open" for kind in self.cleaned_seats):
+            raise forms.ValidationError(
+                _("Ranked tables are for human players only: make every other seat open.")
+            )
         return data
+
+    @property
+    def is_ranked(self) -> bool:
+        return bool(self.cleaned_data.get("ranked"))
 
     def seats_for(self, user) -> list[dict]:
         seats: list[dict] = [{"kind": "human", "user": user}]

@@ -71,6 +71,8 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # chosen at creation, humans only: the final ranks update each player's Elo rating
+    ranked = models.BooleanField(_("ranked"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -174,3 +176,51 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.version} of table {self.table_id}"
+
+
+class Rating(models.Model):
+    """A player's Elo rating in one game (engine), from its ranked tables."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    engine = models.CharField(_("game"), max_length=40)
+    rating = models.FloatField(default=1500.0)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "engine"], name="rating_user_engine")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.engine} {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """One finished ranked game's effect on one player's rating (the rating's history)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    engine = models.CharField(max_length=40)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rating_changes")
+    rank = models.PositiveSmallIntegerField()
+    players = models.PositiveSmallIntegerField()
+    before = models.FloatField()
+    after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="rating_change_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.engine} {self.before:.0f} -> {self.after:.0f}"
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before

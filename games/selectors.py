@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games.hooks import class_scope
-from games.models import Seat, Table, TableStatus
+from games.models import Rating, RatingChange, Seat, Table, TableStatus
 
 
 @dataclass(frozen=True)
@@ -171,3 +171,28 @@ def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
     if status != TableStatus.PLAYING or (due_at is not None and due_at <= now):
         return False
     return tag == str(version)
+
+
+def player_page_allowed(*, viewer, player) -> bool:
+    """A player's page (ratings and their history) is for the player and for the people who
+    sat at a table with them."""
+    if viewer.pk == player.pk:
+        return True
+    shared = Seat.objects.filter(user=viewer).values("table_id")
+    return Seat.objects.filter(user=player, table_id__in=shared).exists()
+
+
+def ratings_of(*, user) -> list[dict[str, Any]]:
+    """Each game's rating of ``user`` with its history, newest first."""
+    history: dict[str, list] = {}
+    for change in RatingChange.objects.filter(user=user).select_related("table")[:200]:
+        history.setdefault(change.engine, []).append(change)
+    return [
+        {
+            "engine": row.engine,
+            "rating": row.rating,
+            "games": row.games,
+            "history": history.get(row.engine, []),
+        }
+        for row in Rating.objects.filter(user=user).order_by("engine")
+    ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import board, lobby, replay
+from games.views import board, lobby, players, replay
 
 app_name = "games"
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("play/t/<str:code>/start/", board.table_start_view, name="start"),
     path("play/t/<str:code>/back/", board.table_back_view, name="back"),
     path("play/t/<str:code>/replay/", replay.replay, name="replay"),
+    path("play/players/<int:user_id>/", players.player_page, name="player"),
 ]

@@ -31,6 +31,7 @@ from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
 from games.services.observe import moves_observed
+from games.services.ratings import ratings_record
 from games.signals import game_finished
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
@@ -164,7 +165,8 @@ def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
         "version": version + len(plays),
         "turn_due_at": due_at_for(table=table, eng=eng, state=step.after, seats=step.seats),
     }
-    if eng.is_over(step.after):
+    over = eng.is_over(step.after)
+    if over:
         fields.update(status=TableStatus.FINISHED, finished_at=timezone.now(), turn_due_at=None)
     with transaction.atomic():
         won = Table.objects.filter(pk=table.pk, version=version, status=TableStatus.PLAYING).update(
@@ -191,6 +193,8 @@ def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
                 moves = Move.objects.bulk_create(rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
+        if over and table.ranked:  # the guarded update above finished the table: once
+            ratings_record(table=table, outcome=eng.outcome(step.after), seats=step.seats)
         for name, value in fields.items():
             setattr(table, name, value)
         after_commit(step, move=moves[-1])

@@ -26,6 +26,7 @@ from games.engines import get_engine
 from games.engines.base import Engine
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
 from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
+from games.services.ratings import RANKED_ENGINES
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -138,11 +139,14 @@ def table_create(
     seats: Sequence[Mapping[str, Any]],
     classroom=None,
     assignment=None,
+    ranked: bool = False,
 ) -> Table:
     """Create a table; deal at once when no seat is open (solo play against CPU players).
 
     ``classroom`` and ``assignment`` are the classroom's objects (anything with ``pk``; an
     assignment also has ``classroom_id``): the table keeps their ids.
+    ``ranked``: the final ranks update the players' Elo ratings; humans only (no CPU seat),
+    for the games of ``RANKED_ENGINES``.
     """
     try:
         eng = get_engine(engine)
@@ -150,6 +154,10 @@ def table_create(
         raise ValueError(f"unknown game {engine!r}") from None
     checked_options = table_options_validate(eng=eng, options=options)
     checked_seats = _seats_validate(eng=eng, seats=seats)
+    if ranked and engine not in RANKED_ENGINES:
+        raise ValueError(_("This game has no ranked tables."))
+    if ranked and any(seat["kind"] == "bot" for seat in checked_seats):
+        raise ValueError(_("Ranked tables are for human players only: no CPU seat."))
     classroom_id = classroom.pk if classroom is not None else None
     if classroom_id is None and assignment is not None:
         classroom_id = assignment.classroom_id
@@ -171,6 +179,7 @@ def table_create(
                     classroom_id=classroom_id,
                     assignment_id=assignment.pk if assignment is not None else None,
                     code=new_table_code(),
+                    ranked=ranked,
                 )
                 Seat.objects.bulk_create(
                     [
@@ -262,6 +271,11 @@ def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Tabl
                     "left it, a player seated at it."
                 ),
                 403,
+            )
+        if table.ranked and table.seats.filter(user__isnull=True).exists():
+            raise TableError(
+                _("A ranked table starts when every seat is taken: CPU players are not ranked."),
+                409,
             )
         table.seats.filter(user__isnull=True, bot_level="").update(
             bot_level=bot_level, joined_at=timezone.now()

@@ -104,6 +104,7 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
                 seats=form.seats_for(request.user),
                 classroom=form.classroom(),
                 assignment=assignment,
+                ranked=form.is_ranked,
             )
         except (ValueError, TableError) as exc:
             form.add_error(None, getattr(exc, "message", str(exc)))

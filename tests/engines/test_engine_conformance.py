@@ -19,6 +19,8 @@ from games.engines.conformance import (
 )
 from games.engines.kazoku.families import KazokuFamilies
 
+MOVES_BEFORE_A_CARD_SHOWS = 10  # moves played from the deal until a seat sees a card
+
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
 @pytest.mark.parametrize("players", [2, 4])
@@ -43,13 +45,20 @@ def test_every_engine_offers_valid_practice_presets_and_a_lobby_title(name):
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_every_engine_shows_cards_that_its_views_hold(name):
+    """From the deal on (a game may deal no card face up: Bōzu Mekuri turns its first card
+    over on the first move), every view's ``cards_shown`` holds, until a seat sees a card."""
     engine = get_engine(name)
     state = engine.new_game(players=engine.MIN_PLAYERS, seed=3)
-    seen = {}
-    for seat in [*range(engine.MIN_PLAYERS), None]:
-        view = engine.view(state, seat)
-        assert check_cards_shown(engine, view, json.dumps(view), seat) == []
-        seen[seat] = set(engine.cards_shown(view))
+    seen: dict[int | None, set] = {}
+    for _move in range(MOVES_BEFORE_A_CARD_SHOWS):
+        for seat in [*range(engine.MIN_PLAYERS), None]:
+            view = engine.view(state, seat)
+            assert check_cards_shown(engine, view, json.dumps(view), seat) == []
+            seen[seat] = set(engine.cards_shown(view))
+        if any(seen[seat] for seat in range(engine.MIN_PLAYERS)) or engine.is_over(state):
+            break
+        seat = engine.to_act(state)[0]
+        state, _events = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
     assert any(seen[seat] for seat in range(engine.MIN_PLAYERS)), "no seat sees any card"
 
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Move, Seat, Table
+from games.models import Move, Rating, RatingChange, Seat, Table
 from games.services.tables import table_create
 from kanagame.accounts.models import LoginFailure, Profile, RateCounter, Role
 from kanagame.accounts.services import user_create
@@ -43,6 +43,8 @@ WATCHED = (
     Table,
     Seat,
     Move,
+    Rating,
+    RatingChange,
     LearningEvent,
     KanaMemory,
     Prompt,
@@ -120,7 +122,8 @@ def world(db):
         "assignment_id": [assignment.pk, 0],
         "prompt_id": [0, 1, 10**12],
         "code": [table.code, table.code.lower(), "ZZZZZZ"],
-        "engine": ["kazoku-families", "kazoku-words", "chess"],
+        "engine": ["kazoku-families", "kazoku-words", "bozu", "chess"],
+        "user_id": [bob.pk, sam.pk, dave.pk, 0, 10**12],
     }
     if not _FIELDS:
         _FIELDS.extend(_harvest_fields(users, values))
