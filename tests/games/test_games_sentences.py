@@ -70,7 +70,7 @@ def test_words_sentences_mark_words_and_join_sentences_per_language():
     with translation.override("en"):
         text = str(KazokuWordsBoard().sentence(form, PLAYERS, view, "always"))
     assert text == (
-        'You formed <span lang="ja">ねこ</span> (neko): 1 point. '
+        'You formed <span lang="ja">ねこ</span> (neko, cat): 1 point. '
         '<span lang="ja">こ</span> (KO) was taken from Ben &lt;b&gt;.'
     )
     with translation.override("ja"):
@@ -79,3 +79,24 @@ def test_words_sentences_mark_words_and_join_sentences_per_language():
         'あなたは「<span lang="ja">ねこ</span>」を作りました：1点。'
         'Ben &lt;b&gt;の「<span lang="ja">こ</span>」が取られました。'
     )
+
+
+def test_words_formed_say_the_meaning_in_the_interface_language_and_never_in_japanese():
+    view = {"options": {"script": "hiragana"}, "kana": {}}
+    form = {"type": "form", "seat": 1, "word": "su", "cards": ["su", "i", "ka"], "table": [],
+            "steal": [], "points": 2}  # fmt: skip
+    board = KazokuWordsBoard()
+
+    def said(lang, romaji):
+        with translation.override(lang):
+            return str(board.sentence(form, PLAYERS, view, romaji))
+
+    assert said("en", "always") == (
+        'Ben &lt;b&gt; formed <span lang="ja">すいか</span> (suika, watermelon): 2 points.'
+    )
+    assert said("fr", "always") == (
+        'Ben &lt;b&gt; a formé <span lang="ja">すいか</span> (suika, pastèque) : 2 points.'
+    )
+    assert "(watermelon)" in said("en", "never") and "suika" not in said("en", "never")
+    in_japanese = 'Ben &lt;b&gt;が「<span lang="ja">すいか</span>」を作りました：2点。'
+    assert said("ja", "never") == in_japanese
