@@ -6,10 +6,12 @@ text are options or noted in ``docs/rules/kazoku-words.md``):
 - 45 kana cards per deck plus 4 jokers; each card also carries one word containing its kana
   (``fixtures/kazoku_deck.json``, see ``kazoku_words_index``). 6 cards each (``hand_size``).
 - On your turn, ask all the others at once for one kana of a word whose word card you hold
-  (never a joker, never a kana on no card). The first holder clockwise gives one copy and at
-  once draws a replacement. Otherwise you draw; drawing the asked kana is "Bonne pioche !": you
-  play again. After a give (French; option ``replay_on_give`` for the English reading) or a
-  plain draw you may form a word; if you cannot, the turn passes at once.
+  (never a joker, never a kana on no card, never one that cannot help: with one deck a kana
+  already held; with several, a kana of which the hand holds every copy). The first holder
+  clockwise gives one copy and at once draws a replacement. Otherwise you draw; drawing the
+  asked kana is "Bonne pioche !": you play again. After a give (French; option
+  ``replay_on_give`` for the English reading) or a plain draw you may form a word; if you
+  cannot, the turn passes at once.
 - Forming a word (at any point of your turn, at most one per turn, it ends the turn): the word
   card plus one card per other kana, from your hand, the table cards, at most one joker (never
   for the word card), and stolen word cards: at most one per opponent, only of words shorter
@@ -237,7 +239,8 @@ class KazokuWords(Engine):
         forms = _copies(_forms(state, seat, steal=True))
         if state.phase == "after_ask":
             return forms + [{"type": "pass"}]
-        asks = [{"type": "ask", "kana": kana} for kana in askable(state.hands[seat])]
+        hand = state.hands[seat]
+        asks = [{"type": "ask", "kana": kana} for kana in askable(hand, state.rules.decks)]
         if not asks:  # an empty hand, or only jokers: nothing to ask for
             return forms + [{"type": "draw" if state.pile else "pass"}]
         return asks + forms
@@ -366,15 +369,36 @@ def turn_limit(state: State) -> int:
     return rounds * state.players
 
 
-def askable(hand: tuple[str, ...]) -> list[str]:
-    """Kana one may ask for: those the held word cards still need (the word card supplies its
-    own kana; jokers and kana on no card cannot be asked for), in alphabetical order."""
+def askable(hand: tuple[str, ...], decks: int = 1) -> list[str]:
+    """Kana one may ask for, in alphabetical order: those that can help form a word of a held
+    word card (the rules: never a kana "that would not contribute to forming a word"). The word
+    card supplies its own kana; jokers and kana on no card cannot be asked for.
+
+    A kana already in hand: with one deck nobody else can hold it, so asking for it is refused.
+    With several decks one more copy may be asked for while a copy is left elsewhere (the hand
+    holds fewer than ``decks``): a held word needing a kana that is also in hand always has a
+    use for a second copy (the word needs it twice, or the held copy is a word card of its own
+    that forming would spend)."""
     wanted = _wanted(hand)
-    return [kana for kana, bit in _KANA_BY_NAME if wanted & bit]
+    if not wanted:
+        return []
+    held = _held(hand)
+    return [kana for kana, bit in _KANA_BY_NAME if wanted & bit and held.get(kana, 0) < decks]
 
 
-def _may_ask(hand: tuple[str, ...], kana: str) -> bool:
-    return bool(_DECK_KANA_BIT.get(kana, 0) & _wanted(hand))
+def _may_ask(hand: tuple[str, ...], kana: str, decks: int) -> bool:
+    wanted = _DECK_KANA_BIT.get(kana, 0) & _wanted(hand)
+    return bool(wanted) and _held(hand).get(kana, 0) < decks
+
+
+def _held(hand: tuple[str, ...]) -> dict[str, int]:
+    """Kana id -> copies of it in ``hand`` (jokers left out)."""
+    held: dict[str, int] = {}
+    for card in hand:
+        kana = KANA_OF[card]
+        if kana is not None:
+            held[kana] = held.get(kana, 0) + 1
+    return held
 
 
 def _wanted(hand: tuple[str, ...]) -> int:
@@ -428,9 +452,10 @@ def _copies(forms: tuple[dict, ...]) -> list[dict]:
 def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     if state.phase != "turn":
         raise IllegalAction("You cannot ask for a card now.")
-    if not isinstance(kana, str) or not _may_ask(state.hands[seat], kana):
+    if not isinstance(kana, str) or not _may_ask(state.hands[seat], kana, state.rules.decks):
         raise IllegalAction(
-            "You may only ask for a kana of a word whose card you hold (never a joker)."
+            "You may only ask for a kana that helps form a word whose card you hold: never a"
+            " joker, never a kana you hold when it has no other copy or your words need no more."
         )
     events: list[dict] = [{"type": "ask", "seat": seat, "kana": kana}]
     memo = state.__dict__.get("_memo")
