@@ -20,6 +20,8 @@ text are options or noted in ``docs/rules/kazoku-words.md``):
 - ``table_cards`` 3-5: face-up cards usable only when forming, for their kana or as the word
   card, refilled from the pile; jokers turned up while refilling go back into the middle of the
   pile once the table is full.
+- Who plays first (``start``, as in the families game): the youngest player, whose seat the
+  table gives as ``first`` (default seat 0), or a random seat drawn after the deal.
 - End: first to ``target_points`` (15). ``end=pile_empty``: when the pile runs out every
   player, from the one to act, may form one last word (no stealing), then highest score wins.
   Either way the game also ends after ``max_rounds`` rounds (0 = automatic: 60 per deck;
@@ -46,7 +48,13 @@ from games.engines.base import (
     gettext_noop,
     validate_setup,
 )
-from games.engines.kazoku_deck import SCRIPT_OPTION, deal_scripts
+from games.engines.kazoku_deck import (
+    FIRST_OPTION,
+    SCRIPT_OPTION,
+    START_OPTION,
+    deal_scripts,
+    first_seat,
+)
 from games.engines.kazoku_words_index import (
     KANA_BIT,
     KANA_OF,
@@ -127,6 +135,8 @@ class KazokuWords(Engine):
     MAX_PLAYERS = 6
     OPTIONS = (
         Option("hand_size", "int", 6, gettext_noop("Cards dealt"), min=3, max=12),
+        START_OPTION,
+        FIRST_OPTION,
         Option("target_points", "int", 15, gettext_noop("Points to win"), min=5, max=60),
         Option(
             "table_cards",
@@ -200,7 +210,7 @@ class KazokuWords(Engine):
             size = rules.hand_size
             hands = tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(players))
             pile, table = _refill((), tuple(cards[players * size :]), rules.table_cards)[:2]
-            first = 0
+            first = first_seat(opts, players, rng)
         state = State(
             rules=rules,
             players=players,

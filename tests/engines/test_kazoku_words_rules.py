@@ -474,3 +474,35 @@ def test_mixed_script_is_drawn_once_per_game_and_seeded():
     b = ENG.new_game(players=2, seed=9, options={"script": "mixed"})
     assert a.scripts == b.scripts and set(a.scripts) == {"h", "k"}
     assert ENG.view(a, 0)["scripts"] == a.scripts
+
+
+# --- who plays first ------------------------------------------------------------------------
+
+
+def test_the_youngest_player_seat_chosen_at_the_table_plays_first():
+    state = ENG.new_game(players=4, seed=3, options={"first": 2})
+    assert ENG.to_act(state) == [2] and state.log[0] == {"type": "start", "seat": 2,
+                                                          "table": ()}  # fmt: skip
+    assert ENG.to_act(ENG.new_game(players=4, seed=3, options={})) == [0]
+    with pytest.raises(ValueError, match="first"):
+        ENG.new_game(players=3, seed=3, options={"first": 3})
+
+
+def test_a_random_first_player_is_drawn_from_the_seed():
+    firsts = {
+        ENG.to_act(ENG.new_game(players=4, seed=seed, options={"start": "random"}))[0]
+        for seed in range(40)
+    }
+    assert firsts == {0, 1, 2, 3}
+    again = ENG.new_game(players=4, seed=11, options={"start": "random"})
+    assert ENG.to_json(again) == ENG.to_json(
+        ENG.new_game(players=4, seed=11, options={"start": "random"})
+    )
+    # the deal does not depend on who starts: the random seat is drawn after it
+    youngest = ENG.new_game(players=4, seed=11, options={})
+    assert again.hands == youngest.hands and again.pile == youngest.pile
+
+
+def test_a_stacked_deal_names_the_first_seat_itself():
+    state = deal([["i", "a"], ["nu", "ke"], ["ne", "ko"]], first=1, start="random")
+    assert ENG.to_act(state) == [1]
