@@ -1,5 +1,7 @@
-"""The daily session page (/daily/) of self-learners: one view, GET shows the current step,
-POST acts (the button's ``action``) then redirects back (Post/Redirect/Get)."""
+"""The daily session page (/daily/) of learners (self-learners and students): one view, GET
+shows the current step, POST acts (the button's ``action``) then redirects back
+(Post/Redirect/Get). A student's open assignments come first: the picker ranks them first,
+so the session's game is the earliest-due assignment."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from learning.permissions import role_required
 from learning.services import daily as daily_service
 
 
-@role_required(Role.SELF_LEARNER)
+@role_required(Role.SELF_LEARNER, Role.STUDENT)
 @require_http_methods(["GET", "POST"])
 def daily(request: HttpRequest) -> HttpResponse:
     session = daily_service.daily_session_get(learner=request.user)
@@ -29,8 +31,11 @@ def daily(request: HttpRequest) -> HttpResponse:
 
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
+    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
     context = {
         "nav_section": "daily",
+        "next_game": upcoming[0] if upcoming else None,
+        "assigned": [rec for rec in upcoming if rec["assignment_id"] is not None],
         "session": session,
         "phase": phase,
         "goal": daily_service.daily_goal_for(learner=request.user),
@@ -43,6 +48,25 @@ def daily(request: HttpRequest) -> HttpResponse:
         else None,
     }
     return render(request, "daily/daily.html", context)
+
+
+def _upcoming(learner) -> list[dict]:
+    """The picker's recommendations as the page shows them: open assignments first."""
+    from learning.picker import recommend
+
+    return [
+        {"title": _game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
+        for rec in recommend(learner)
+    ]
+
+
+def _game_title(engine: str) -> str:
+    """The game's name as the lobby shows it (the engine's own ``title`` where it has one)."""
+    from games.engines import get_engine
+    from games.views.common import engine_name
+
+    title = getattr(get_engine(engine), "title", "")
+    return _(title) if title else engine_name(engine)
 
 
 def _act(request: HttpRequest, session) -> HttpResponse:
