@@ -100,3 +100,20 @@ def test_words_formed_say_the_meaning_in_the_interface_language_and_never_in_jap
     assert "(watermelon)" in said("en", "never") and "suika" not in said("en", "never")
     in_japanese = 'Ben &lt;b&gt;が「<span lang="ja">すいか</span>」を作りました：2点。'
     assert said("ja", "never") == in_japanese
+
+
+def test_japanese_family_names_read_as_what_they_hold():
+    from games.engines.kazoku_deck import load_deck
+    from games.views.boards.kazoku_families import family_label
+
+    deck = load_deck()
+    with translation.override("ja"):
+        themed = [family_label("themed", f.id) for f in deck.families["themed"]]
+        rows = [family_label("kana", f.id) for f in deck.families["kana"]]
+        columns = [family_label("gojuon", f.id) for f in deck.families["gojuon"]]
+    # never a bare 家 suffix (りょうり家 reads 料理家, "a cook"; いえ家 says "house" twice)
+    assert "りょうりの家族" in themed and "いえの家族" in themed
+    assert all(label.endswith("の家族") for label in themed)
+    # a row only when the family is that row: や・ゆ・よ・わ・ん is no や行
+    assert rows[:2] == ["あ行", "か行"] and "や・ゆ・よ・わ・ん" in rows and "や行" not in rows
+    assert columns == ["あ段", "い段", "う段", "え段", "お段・ん"]  # ん is in no column
