@@ -64,3 +64,15 @@ def load_hearts(card: str) -> int:
     from games.engines.kazoku_deck import load_deck
 
     return load_deck().cards[card].extra["word"]["hearts"]
+
+
+def test_listen_buttons_say_their_text_and_stay_hidden_until_a_voice_is_found():
+    from pathlib import Path
+
+    from games.templatetags.games_cards import listen
+
+    html = str(listen('ね"こ', label="neko"))
+    assert html.startswith('<button type="button" class="listen" data-say="ね&quot;こ"')
+    assert 'aria-label="Listen: neko"' in html
+    css = (Path(__file__).resolve().parents[2] / "static/css/kanagame.css").read_text()
+    assert ".listen { display: none; }" in css and ".can-speak .listen {" in css
