@@ -390,6 +390,10 @@ def askable(hand: tuple[str, ...], decks: int = 1) -> list[str]:
     use for a second copy (the word needs it twice, or the held copy is a word card of its own
     that forming would spend)."""
     wanted = _wanted(hand)
+    if decks == 1:  # one copy of each kana: the held ones are out (a bit mask, hot path)
+        for card in hand:
+            wanted &= ~KANA_BIT[card]
+        return [kana for kana, bit in _KANA_BY_NAME if wanted & bit] if wanted else []
     if not wanted:
         return []
     held = _held(hand)
