@@ -110,12 +110,14 @@ def pages_of(site: Site) -> dict[str, list[tuple[str, str]]]:
             (f"replay-{name}", f"/play/t/{site.done[name]}/replay/?step=3"),
         ]
     teacher = [
-        ("teach", "/teach/"), ("class", f"/teach/{c}/"), ("class-kata", f"/teach/{c}/?script=katakana"),
+        ("teach", "/teach/"), ("class", f"/teach/{c}/"),
+        ("class-kata", f"/teach/{c}/?script=katakana"),
         ("roster", f"/teach/{c}/students/"), ("student", f"/teach/{c}/students/{s}/"),
         ("assignments", f"/teach/{c}/assignments/"), ("live", f"/teach/{c}/live/"),
         ("settings", f"/teach/{c}/settings/"), ("teach-kana", f"/teach/{c}/kana/hiragana/nu/"),
     ]  # fmt: skip
-    student = [("student-daily", "/daily/"), ("student-learn", "/learn/"), ("student-lobby", "/play/")]
+    student = [("student-daily", "/daily/"), ("student-learn", "/learn/"),
+               ("student-lobby", "/play/")]  # fmt: skip
     anonymous = [("login", "/login/"), ("signup", "/signup/"), ("join", "/join/")]
     return {"learner": learner, "teacher": teacher, "student1": student, None: anonymous}
 
