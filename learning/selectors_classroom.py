@@ -15,6 +15,7 @@ from django.db.models import Case, CharField, Count, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from . import kana_table
 from .models import Assignment, Classroom, GoalKind, Kana, Membership
 from .models.memory import KanaMemory, LearningEvent
 from .models.summaries import ConfusionSummary, LearnerActivity
@@ -562,19 +563,19 @@ class KanaStudentRow:
 
 @dataclass
 class ClassKana:
-    kana: Kana
+    kana: kana_table.KanaInfo
     rows: list[KanaStudentRow]
     counts: dict[str, int]
-    read_as: list[tuple[Kana, int]]  # what the class read this kana as, most often first
+    read_as: list[tuple[kana_table.KanaInfo, int]]  # what the class read it as, most often first
 
 
 def class_kana_detail(
     *, classroom: Classroom, kana_id: str, script: str, now: datetime | None = None
 ) -> ClassKana:
     """One kana for the whole class (the teacher's per-kana page): each student's state, and
-    what the class read it as. ``Kana.DoesNotExist`` for a kana not in the catalog."""
+    what the class read it as. ``KeyError`` for a kana not in the catalog."""
     now = now or timezone.now()
-    kana = Kana.objects.get(kana_id=kana_id, script=script)
+    kana = kana_table.info(kana_id, script)
     students = [m.student for m in roster_for(classroom=classroom)]
     names = Counter(s.profile.name for s in students)
     rows = {s.pk: KanaStudentRow(student=s, name=_distinct_name(s, names)) for s in students}
@@ -597,6 +598,10 @@ def class_kana_detail(
         .annotate(n=Count("id"))
         .order_by("-n", "confused_with")[:8]
     )  # fmt: skip
-    glyphs = {k.kana_id: k for k in Kana.objects.filter(script=script)}
-    read_as = [(glyphs[w["confused_with"]], w["n"]) for w in wrong if w["confused_with"] in glyphs]
+    catalog = kana_table.catalog()
+    read_as = [
+        (catalog[(w["confused_with"], script)], w["n"])
+        for w in wrong
+        if (w["confused_with"], script) in catalog
+    ]
     return ClassKana(kana=kana, rows=list(rows.values()), counts=dict(counts), read_as=read_as)

@@ -8,7 +8,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from learning.models import Kana
 from learning.permissions import teacher_required
 from learning.selectors_classroom import STATE_SYMBOLS, class_dashboard, class_kana_detail
 from learning.tasks_classroom import refresh_class_summaries
@@ -46,7 +45,7 @@ def teach_kana(request: HttpRequest, class_id: int, script: str, kana_id: str) -
     classroom = own_classroom(request, class_id)
     try:
         detail = class_kana_detail(classroom=classroom, kana_id=kana_id, script=script)
-    except Kana.DoesNotExist:
+    except KeyError:
         raise Http404(_("There is no such kana.")) from None
     context = {"classroom": classroom, "detail": detail, "symbols": STATE_SYMBOLS}
     return render(request, "teach/kana.html", context)
