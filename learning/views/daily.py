@@ -1,5 +1,7 @@
-"""The daily session page (/daily/) of self-learners: one view, GET shows the current step,
-POST acts (the button's ``action``) then redirects back (Post/Redirect/Get)."""
+"""The daily session page (/daily/) of learners (self-learners and students): one view, GET
+shows the current step, POST acts (the button's ``action``) then redirects back
+(Post/Redirect/Get). A student's open assignments come first: the picker ranks them first,
+so the session's game is the earliest-due assignment."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from learning.models.memory import DailyGoalKind
 from learning.services import daily as daily_service
 
 
-@role_required(Role.SELF_LEARNER)
+@role_required(Role.SELF_LEARNER, Role.STUDENT)
 @require_http_methods(["GET", "POST"])
 def daily(request: HttpRequest) -> HttpResponse:
     session = daily_service.daily_session_get(learner=request.user)
@@ -28,8 +30,11 @@ def daily(request: HttpRequest) -> HttpResponse:
     if session.table_id:
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
+    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
     context = {
         "nav_section": "daily",
+        "next_game": upcoming[0] if upcoming else None,
+        "assigned": [rec for rec in upcoming if rec["assignment_id"] is not None],
         "session": session,
         "phase": phase,
         "goal": daily_service.daily_goal_for(learner=request.user),
@@ -42,6 +47,23 @@ def daily(request: HttpRequest) -> HttpResponse:
         else None,
     }
     return render(request, "daily/daily.html", context)
+
+
+def _upcoming(learner) -> list[dict]:
+    """The picker's recommendations as the page shows them: open assignments first."""
+    from learning.picker import recommend
+
+    return [
+        {"title": _game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
+        for rec in recommend(learner)
+    ]
+
+
+def _game_title(engine: str) -> str:
+    """The game's name as the lobby shows it (the engine's own ``title``)."""
+    from games.views.common import engine_name
+
+    return engine_name(engine)
 
 
 def _act(request: HttpRequest, session) -> HttpResponse:

@@ -121,6 +121,8 @@ def world(db):
         "prompt_id": [0, 1, 10**12],
         "code": [table.code, table.code.lower(), "ZZZZZZ"],
         "engine": ["kazoku-families", "kazoku-words", "chess"],
+        "script": ["hiragana", "katakana", "latin"],
+        "kana_id": ["shi", "ka", "zz"],
     }
     if not _FIELDS:
         _FIELDS.extend(_harvest_fields(users, values))
