@@ -6,6 +6,7 @@ so the session's game is the earliest-due assignment."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -22,9 +23,9 @@ from learning.services import daily as daily_service
 @role_required(Role.SELF_LEARNER, Role.STUDENT)
 @require_http_methods(["GET", "POST"])
 def daily(request: HttpRequest) -> HttpResponse:
-    session = daily_service.daily_session_get(learner=request.user)
     if request.method == "POST":
-        return _act(request, session)
+        return _act(request)
+    session = daily_service.daily_session_get(learner=request.user)
     phase = daily_service.daily_phase(session=session)
     table_url = None
     if session.table_id:
@@ -66,28 +67,31 @@ def _game_title(engine: str) -> str:
     return engine_name(engine)
 
 
-def _act(request: HttpRequest, session) -> HttpResponse:
+def _act(request: HttpRequest) -> HttpResponse:
     action = request.POST.get("action", "")
     try:
-        if action == "warmup":
-            daily_service.daily_warmup_start(session=session)
-            return redirect("learn:quiz")
-        if action == "skip_warmup":
-            daily_service.daily_warmup_skip(session=session)
-        elif action == "play":
-            return redirect(url_for(daily_service.daily_game_start(session=session)))
-        elif action == "finish":
-            daily_service.daily_finish(session=session)
-        elif action == "goal":
-            value = request.POST.get("goal_value", "")
-            if not value.isdigit():
-                raise daily_service.DailyError(_("The goal must be a whole number."))
-            daily_service.daily_goal_set(
-                learner=request.user, kind=request.POST.get("goal_kind", ""), value=int(value)
-            )
-            messages.success(request, _("Daily goal saved."))
-        else:
-            raise daily_service.DailyError(_("Unknown action."))
+        # a refused action leaves nothing behind, not even the day's session row
+        with transaction.atomic():
+            session = daily_service.daily_session_get(learner=request.user)
+            if action == "warmup":
+                daily_service.daily_warmup_start(session=session)
+                return redirect("learn:quiz")
+            if action == "skip_warmup":
+                daily_service.daily_warmup_skip(session=session)
+            elif action == "play":
+                return redirect(url_for(daily_service.daily_game_start(session=session)))
+            elif action == "finish":
+                daily_service.daily_finish(session=session)
+            elif action == "goal":
+                value = request.POST.get("goal_value", "")
+                if not value.isdigit():
+                    raise daily_service.DailyError(_("The goal must be a whole number."))
+                daily_service.daily_goal_set(
+                    learner=request.user, kind=request.POST.get("goal_kind", ""), value=int(value)
+                )
+                messages.success(request, _("Daily goal saved."))
+            else:
+                raise daily_service.DailyError(_("Unknown action."))
     except daily_service.DailyError as error:
         return render(
             request,

@@ -43,3 +43,9 @@ def test_a_students_open_assignments_come_first_and_set_the_days_game(as_bob, bo
 
 def test_teachers_still_have_no_daily_session(as_alice):
     assert as_alice.get("/daily/").status_code == 403
+
+
+def test_a_refused_daily_action_leaves_no_session_row_behind(as_bob, bob):
+    page = as_bob.post("/daily/", {"action": "nonsense"})
+    assert page.status_code == 400
+    assert not DailySession.objects.filter(learner=bob).exists()
