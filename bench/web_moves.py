@@ -99,6 +99,8 @@ def play(args: argparse.Namespace) -> dict:
             },
             "kazoku-words": {
                 "t-hand_size": "6",
+                "t-start": "youngest",
+                "t-first": "0",
                 "t-target_points": "15",
                 "t-table_cards": "0",
                 "t-end": "target",

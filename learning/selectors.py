@@ -354,3 +354,48 @@ def grids_from(cells: list[KanaCell]) -> list[ScriptGrid]:
             )
         )
     return grids
+
+
+@dataclass(frozen=True)
+class KanaWord:
+    kana: str
+    romaji: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class KanaDetail:
+    cell: KanaCell
+    words: list[KanaWord]
+    confused_with: list[Confusion]
+
+
+def kana_detail_for(
+    *, learner, kana_id: str, script: str, lang: str = "en", now: datetime | None = None
+) -> KanaDetail:
+    """One kana of the learner: its state, the Kazoku words that use it (in its script, with
+    their meaning in ``lang``; none in Japanese) and what the learner read it as.
+    ``KeyError`` for a kana not in the catalog."""
+    kana_table.info(kana_id, script)
+    memories = list(_memories(learner=learner).filter(kana_id=kana_id, script=script))
+    cells = kana_cells_for(learner=learner, now=now, memories=memories)
+    cell = next(c for c in cells if c.kana_id == kana_id and c.script == script)
+    confused = [
+        c for c in confusions_for(learner=learner, limit=50)
+        if c.kana_id == kana_id and c.script == script
+    ]  # fmt: skip
+    return KanaDetail(cell=cell, words=_words_with(kana_id, script, lang), confused_with=confused)
+
+
+def _words_with(kana_id: str, script: str, lang: str) -> list[KanaWord]:
+    from games.engines.kazoku.deck import load_deck
+
+    to_katakana = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+    words = []
+    for card in load_deck().cards.values():
+        word = card.extra.get("word") or {}
+        if kana_id in word.get("kana_ids", ()):
+            kana = word["kana"].translate(to_katakana) if script == "katakana" else word["kana"]
+            meaning = "" if lang == "ja" else word.get(lang) or word.get("en", "")
+            words.append(KanaWord(kana=kana, romaji=word["romaji"], meaning=meaning))
+    return words

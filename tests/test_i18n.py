@@ -90,3 +90,42 @@ def test_the_committed_mo_files_match_their_po_sources(code, tmp_path):
     assert "fuzzy" not in result.stderr and "untranslated" not in result.stderr, result.stderr
     with open(fresh, "rb") as handle:
         assert gettext.GNUTranslations(handle)._catalog == compiled(code)
+
+
+@pytest.mark.parametrize(
+    "context, msgid, fr, ja",
+    [
+        ("date an assignment is due", "Due", "Échéance", "期限"),
+        ("kana state", "due", "à réviser", "復習待ち"),
+        ("link to a table", "Open", "Ouvrir", "開く"),
+        ("question status", "Open", "Ouverte", "未回答"),
+        ("button", "Answer", "Répondre", "答える"),
+        ("learning event kind", "Answer", "Réponse", "回答"),
+    ],
+)
+def test_one_english_word_with_two_meanings_has_a_context_each(context, msgid, fr, ja):
+    from django.utils import translation
+
+    for code, expected in (("fr", fr), ("ja", ja)):
+        with translation.override(code):
+            assert translation.pgettext(context, msgid) == expected
+
+
+def test_the_templates_use_those_contexts():
+    root = LOCALE.parent / "templates"
+    assert (
+        '{% translate "Due" context "date an assignment is due" %}'
+        in (root / "teach/assignments.html").read_text()
+    )
+    assert (
+        '{% translate "Open" context "link to a table" %}' in (root / "teach/live.html").read_text()
+    )
+
+
+def test_the_word_game_has_its_french_name():
+    from django.utils import translation
+
+    with translation.override("fr"):
+        assert translation.gettext("Kazoku: the word game") == "Kazoku : le jeu des kana"
+    with translation.override("ja"):
+        assert translation.gettext("star word") == "☆のことば"

@@ -21,7 +21,7 @@ from games.boards.common import (
     sentence_html,
 )
 from games.engines import action_key
-from games.engines.kazoku.deck import load_deck
+from games.engines.kazoku.deck import Family, load_deck
 
 
 def family_label(variant: str, family_id: str) -> str:
@@ -32,16 +32,31 @@ def family_label(variant: str, family_id: str) -> str:
 @lru_cache(maxsize=512)
 def _family_label(variant: str, family_id: str, lang: str) -> str:
     family = load_deck().family(variant, family_id)
-    if lang == "ja":  # か行 (a consonant row), あ段 (a vowel column), でんとう家 (a theme)
-        if variant == "kana":
-            return f"{load_deck().cards[family_id].glyph('hiragana')}行"
-        if variant == "gojuon":
-            return f"{load_deck().cards[family_id].glyph('hiragana')}段"
-        return f"{family.labels.get('ja') or family_id}家"
+    if lang == "ja":
+        return _japanese_family_label(variant, family)
     label = family.labels.get(lang) or family.labels.get("en") or family_id
     if variant in ("kana", "gojuon"):
         return label.upper()
     return label
+
+
+def _japanese_family_label(variant: str, family: Family) -> str:
+    """A row is か行 and a column あ段 only when the family is exactly that row or column: the
+    family や・ゆ・よ・わ・ん is no や行 to a Japanese reader, so it is named by what it holds,
+    and the お column's ん is named beside お段. A theme is 「りょうり」の家族: a bare 家 suffix
+    would read as -ka, "expert" (りょうり家 = 料理家, a cook; いえ家 says "house" twice)."""
+    if variant == "themed":
+        return f"{family.labels.get('ja') or family.id}の家族"
+    deck = load_deck()
+    glyph = deck.cards[family.id].glyph("hiragana")
+    if variant == "kana":
+        outside = [c for c in family.cards if deck.cards[c].row != family.id]
+        if outside:
+            return "・".join(deck.cards[c].glyph("hiragana") for c in family.cards)
+        return f"{glyph}行"
+    outside = [c for c in family.cards if deck.cards[c].column != family.id]
+    extra = "".join(f"・{deck.cards[c].glyph('hiragana')}" for c in outside)
+    return f"{glyph}段{extra}"
 
 
 # --- the log in sentences: one function per event type ----------------------------------------

@@ -30,7 +30,9 @@ HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
 
 
 def word_of(card_id: str, script: str) -> dict[str, Any] | None:
-    """The word printed on a card, in the card's script, with its romaji and meaning."""
+    """The word printed on a card, as the rules print it: in the card's script, with its romaji,
+    its meaning in the interface language (none on a Japanese page: the word speaks for
+    itself), its points and its hearts (how many words use the card's kana)."""
     base = card_id.split(".")[0]
     card = load_deck().cards.get(base)
     if card is None or "word" not in card.extra:
@@ -40,13 +42,34 @@ def word_of(card_id: str, script: str) -> dict[str, Any] | None:
     kana = word["kana"]
     if script == "katakana":
         kana = kana.translate(HIRAGANA_TO_KATAKANA)
+    points, hearts = word["points"], word.get("hearts", 0)
     return {
         "kana": kana,
         "romaji": word["romaji"],
-        "meaning": word.get(lang) or word.get("en", ""),
-        "points": word["points"],
+        "meaning": "" if lang == "ja" else word.get(lang) or word.get("en", ""),
+        "points": points,
+        "points_label": ngettext("%(n)s pt", "%(n)s pts", points) % {"n": points},
+        "hearts": hearts,
+        "hearts_label": HEARTS_LABELS[hearts](),
         "star": word["star"],
     }
+
+
+HEARTS_LABELS = {  # the rules' key to the hearts at the bottom left of a word card
+    0: lambda: _("no heart: 1 word uses this kana"),
+    1: lambda: _("1 heart: 2 or 3 words use this kana"),
+    2: lambda: _("2 hearts: 4 to 6 words use this kana"),
+    3: lambda: _("3 hearts: 7 or more words use this kana"),
+}
+
+
+def word_gloss(word: Mapping[str, Any], romaji: str) -> str:
+    """ "suika, watermelon" beside a word in a sentence: its romaji unless the table hides
+    romaji, its meaning unless the page is in Japanese; empty when neither is shown."""
+    parts = [word.get("romaji", "")] if romaji != "never" else []
+    if word.get("meaning"):
+        parts.append(word["meaning"])
+    return ", ".join(parts)
 
 
 # --- the log in sentences: one function per event type ----------------------------------------
@@ -120,7 +143,7 @@ def _on_form(event: Mapping[str, Any], say: Said) -> str | None:
     values = {
         "name": say.name(event["seat"]),
         "word": format_html('<span lang="ja">{}</span>', word.get("kana", "")),
-        "romaji": "" if say.romaji == "never" else f" ({word.get('romaji', '')})",
+        "romaji": f" ({gloss})" if (gloss := word_gloss(word, say.romaji)) else "",
         "points": ngettext("%(n)s point", "%(n)s points", event.get("points", 0))
         % {"n": event.get("points", 0)},
     }
@@ -283,7 +306,7 @@ class KazokuWordsBoard(BoardPresenter):
         word = word_card.get("word") or {}
         label = _("Form %(word)s (%(romaji)s%(points)s) with %(parts)s") % {
             "word": word.get("kana", ""),
-            "romaji": "" if romaji == "never" else word.get("romaji", "") + ", ",
+            "romaji": f"{gloss}, " if (gloss := word_gloss(word, romaji)) else "",
             "points": ngettext("%(n)s point", "%(n)s points", word.get("points", 0))
             % {"n": word.get("points", 0)},
             "parts": ", ".join(

@@ -51,4 +51,38 @@ def kana_card(
         html += f'<span class="card-word" lang="ja">{_e(printed["kana"])}{star}</span>'
         if show_romaji:
             html += f'<span class="card-word-romaji">{_e(printed["romaji"])}</span>'
+        if printed.get("meaning"):
+            html += f'<span class="card-meaning">{_e(printed["meaning"])}</span>'
+        html += _card_foot(printed)
     return mark_safe(html + "</span>")  # noqa: S308 - every value above is escaped by _e
+
+
+@register.simple_tag
+def listen(text: str, label: str = "") -> SafeString:
+    """A "listen" button that says ``text`` (Japanese) with the browser's speech synthesis.
+
+    Hidden until ``static/js/listen.js`` finds a Japanese voice on the device (the class
+    ``can-speak`` on ``<html>``): absent, never broken, where there is none. ``label`` names
+    what is said for screen readers (default: the text itself)."""
+    from django.utils.translation import gettext
+
+    name = gettext("Listen: %(text)s") % {"text": label or text}
+    return mark_safe(  # noqa: S308 - both values are escaped by _e
+        f'<button type="button" class="listen" data-say="{_e(text)}" aria-label="{_e(name)}"'
+        f' title="{_e(name)}"><span aria-hidden="true">🔊</span></button>'
+    )
+
+
+def _card_foot(printed: dict[str, Any]) -> str:
+    """The bottom line of a word card as printed: hearts at the left (with their meaning as
+    text for screen readers and on hover), the word's points at the right."""
+    if "points_label" not in printed:
+        return ""
+    hearts = "♥" * int(printed.get("hearts") or 0)
+    label = _e(printed.get("hearts_label", ""))
+    return (
+        '<span class="card-foot">'
+        f'<span class="card-hearts" title="{label}"><span aria-hidden="true">{hearts}</span>'
+        f'<span class="visually-hidden">{label}</span></span>'
+        f'<span class="card-points">{_e(printed["points_label"])}</span></span>'
+    )

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
+from learning import kana_table
 from learning.classroom.models import (
     Assignment,
     Classroom,
@@ -555,3 +556,58 @@ def class_assignment_rows(*, classroom: Classroom, now: datetime | None = None) 
                 student.username, student.profile.name, progress.value, progress.percent,
                 "yes" if progress.complete else "no",
             )  # fmt: skip
+
+
+@dataclass
+class KanaStudentRow:
+    student: AbstractBaseUser
+    name: str
+    state: str = "new"
+    reps: int = 0
+    errors: int = 0
+
+
+@dataclass
+class ClassKana:
+    kana: kana_table.KanaInfo
+    rows: list[KanaStudentRow]
+    counts: dict[str, int]
+    read_as: list[tuple[kana_table.KanaInfo, int]]  # what the class read it as, most often first
+
+
+def class_kana_detail(
+    *, classroom: Classroom, kana_id: str, script: str, now: datetime | None = None
+) -> ClassKana:
+    """One kana for the whole class (the teacher's per-kana page): each student's state, and
+    what the class read it as. ``KeyError`` for a kana not in the catalog."""
+    now = now or timezone.now()
+    kana = kana_table.info(kana_id, script)
+    students = [m.student for m in roster_for(classroom=classroom)]
+    names = Counter(s.profile.name for s in students)
+    rows = {s.pk: KanaStudentRow(student=s, name=_distinct_name(s, names)) for s in students}
+    memories = (
+        KanaMemory.objects.filter(learner_id__in=list(rows), script=script, kana_id=kana_id)
+        .annotate(state=mastery_state_expression(now))
+        .values_list("learner_id", "state", "reps", "errors")
+    )
+    for learner_id, state, reps, errors in memories:
+        row = rows[learner_id]
+        row.state, row.reps, row.errors = state, reps, errors
+    counts = Counter(row.state for row in rows.values())
+    wrong = (
+        LearningEvent.objects.filter(
+            learner_id__in=list(rows), kind="answer", correct=False, kana_id=kana_id,
+            script=script,
+        )
+        .exclude(confused_with="")
+        .values("confused_with")
+        .annotate(n=Count("id"))
+        .order_by("-n", "confused_with")[:8]
+    )  # fmt: skip
+    catalog = kana_table.catalog()
+    read_as = [
+        (catalog[(w["confused_with"], script)], w["n"])
+        for w in wrong
+        if (w["confused_with"], script) in catalog
+    ]
+    return ClassKana(kana=kana, rows=list(rows.values()), counts=dict(counts), read_as=read_as)

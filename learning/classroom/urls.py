@@ -13,6 +13,8 @@ urlpatterns = [
     path("teach/", classes.teach_home, name="teach_home"),
     path("teach/<int:class_id>/", dashboard.teach_class, name="teach_class"),
     path("teach/<int:class_id>/refresh/", dashboard.teach_refresh, name="teach_refresh"),
+    path("teach/<int:class_id>/kana/<str:script>/<str:kana_id>/", dashboard.teach_kana,
+         name="teach_kana"),
     path("teach/<int:class_id>/settings/", classes.teach_class_settings,
          name="teach_class_settings"),
     path("teach/<int:class_id>/code/", classes.teach_class_code, name="teach_class_code"),

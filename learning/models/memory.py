@@ -12,17 +12,18 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .kana import Script
 
 
 class EventKind(models.TextChoices):
     EXPOSURE = "exposure", _("Exposure")
-    ANSWER = "answer", _("Answer")
+    ANSWER = "answer", pgettext_lazy("learning event kind", "Answer")
 
 
 class EventSource(models.TextChoices):
-    PLAY = "play", _("Play")
+    PLAY = "play", pgettext_lazy("where a learning event comes from", "Play")
     QUIZ = "quiz", _("Quiz")
     PROMPT = "prompt", _("Prompt in play")
 
@@ -90,7 +91,7 @@ class PromptKind(models.TextChoices):
 
 
 class PromptStatus(models.TextChoices):
-    OPEN = "open", _("Open")
+    OPEN = "open", pgettext_lazy("question status", "Open")
     ANSWERED = "answered", _("Answered")
     EXPIRED = "expired", _("Expired")
 

@@ -7,13 +7,14 @@ JavaScript (POST, then redirect back); with htmx the same views answer with a pa
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from kanagame.accounts.permissions import learner_required
 from learning import charts, selectors
@@ -31,6 +32,21 @@ from learning.services.play import (
     prompt_answer as prompt_answer_service,
 )
 from learning.tasks import fit_parameters
+
+
+@learner_required
+@require_GET
+def kana_detail(request: HttpRequest, script: str, kana_id: str) -> HttpResponse:
+    """One kana: its stroke order (KanjiVG), its sound, the learner's memory of it and the
+    Kazoku words that use it."""
+    lang = (get_language() or "en").split("-")[0]
+    try:
+        detail = selectors.kana_detail_for(
+            learner=request.user, kana_id=kana_id, script=script, lang=lang
+        )
+    except KeyError:
+        raise Http404(_("There is no such kana.")) from None
+    return render(request, "learn/kana.html", {"nav_section": "learn", "detail": detail})
 
 
 @learner_required

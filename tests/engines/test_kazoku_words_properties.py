@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.conformance import check_state
-from games.engines.kazoku.index import deck_ids
+from games.engines.kazoku.index import base, deck_ids, is_joker, word_index
 from games.engines.kazoku.words import turn_limit
 
 ENG = get_engine("kazoku-words")
@@ -127,6 +127,35 @@ def test_illegal_actions_raise_and_change_nothing(game, choice_seed, junk):
                 else:
                     raise AssertionError("acted out of turn")
         assert ENG.to_json(state) == before
+
+
+@GAME_SETTINGS
+@given(game=games, choice_seed=st.integers(0, 1000))
+def test_every_ask_can_help_and_every_useless_ask_is_refused(game, choice_seed):
+    """An ask names a kana a held word needs, of which a copy is outside the hand (one deck:
+    never a held kana); every other kana is refused without changing the state."""
+    rng = random.Random(choice_seed)
+    words = word_index().words
+    decks = game["options"]["decks"]
+    for state, seat, legal in random_play(game, 150, rng):
+        if state.phase != "turn":
+            continue
+        hand = state.hands[seat]
+        held = Counter(base(c) for c in hand if not is_joker(c))
+        needed = {k for c in hand if not is_joker(c) for k in words[base(c)].need_kana}
+        helpful = {k for k in needed if held[k] < decks}
+        assert {a["kana"] for a in legal if a["type"] == "ask"} == helpful
+        useless = sorted((needed - helpful) | (set(held) - needed))
+        if useless:
+            before = ENG.to_json(state)
+            kana = rng.choice(useless)
+            try:
+                ENG.apply(state, seat, {"type": "ask", "kana": kana})
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"asking for {kana} with {hand} was accepted")
+            assert ENG.to_json(state) == before
 
 
 @GAME_SETTINGS

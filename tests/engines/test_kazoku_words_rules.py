@@ -69,6 +69,48 @@ def test_one_may_only_ask_for_a_kana_of_a_held_word():
         ENG.apply(state, 0, {"type": "ask", "kana": "i"})  # the word card's own kana
 
 
+def test_with_one_deck_a_kana_already_held_cannot_be_asked_for():
+    # あたま needs ta and ma; ta is in hand: with one deck nobody else can have it
+    state = deal([["a", "ta"], ["ma", "ke"]])
+    assert asked(state) == {"ka", "ma", "na"}  # かたかな on the ta card needs ka and na
+    with pytest.raises(IllegalAction, match="helps"):
+        ENG.apply(state, 0, {"type": "ask", "kana": "ta"})
+    # かたかな needs ka twice: one ka held, one deck: the other ka does not exist
+    state = deal([["ta", "ka"], ["na", "ke"]])
+    assert asked(state) == {"na", "ra", "te"}  # からて on the ka card needs ra and te
+    before = ENG.to_json(state)
+    with pytest.raises(IllegalAction):
+        ENG.apply(state, 0, {"type": "ask", "kana": "ka"})
+    assert ENG.to_json(state) == before
+
+
+def test_with_several_decks_a_second_copy_may_be_asked_for_when_it_helps():
+    # かたかな needs ka twice: holding one ka, a second copy from the other deck helps
+    state = deal([["ta", "ka"], ["ka.2", "ke"]], decks=2)
+    assert asked(state) == {"ka", "na", "ra", "te"}
+    state, events = play(state, 0, {"type": "ask", "kana": "ka"})
+    assert {"type": "give", "seat": 1, "to": 0, "card": "ka.2"} in events
+    # two held words each using ka (すいか and からて): a second ka helps the other one
+    state = deal([["su", "i", "ka"], ["ke", "ra"]], decks=2)
+    assert "ka" in asked(state)
+    # あたま needs ta, also a word card of its own (かたかな): a second ta keeps that word
+    assert "ta" in asked(deal([["a", "ta.2"], ["ta", "ke"]], decks=2))
+
+
+def test_with_several_decks_a_held_kana_is_refused_once_every_copy_is_in_hand():
+    state = deal([["a", "ta", "ta.2"], ["ma", "ke"]], decks=2)
+    assert "ta" not in asked(state)
+    with pytest.raises(IllegalAction):
+        ENG.apply(state, 0, {"type": "ask", "kana": "ta"})
+    state = deal([["ta", "ka", "ka.2", "ka.3"], ["na", "ke"]], decks=3)
+    assert asked(state) == {"na", "ra", "te"}
+    assert "ka" in asked(deal([["ta", "ka", "ka.2"], ["na", "ke"]], decks=3))
+
+
+def asked(state, seat=0):
+    return {a["kana"] for a in ENG.legal_actions(state, seat) if a["type"] == "ask"}
+
+
 def test_jokers_and_kana_on_no_card_cannot_be_asked_for():
     state = deal([["mo", "joker1"], ["mi"]])
     for kana in ("joker1", "ji", "joker"):
@@ -432,3 +474,35 @@ def test_mixed_script_is_drawn_once_per_game_and_seeded():
     b = ENG.new_game(players=2, seed=9, options={"script": "mixed"})
     assert a.scripts == b.scripts and set(a.scripts) == {"h", "k"}
     assert ENG.view(a, 0)["scripts"] == a.scripts
+
+
+# --- who plays first ------------------------------------------------------------------------
+
+
+def test_the_youngest_player_seat_chosen_at_the_table_plays_first():
+    state = ENG.new_game(players=4, seed=3, options={"first": 2})
+    assert ENG.to_act(state) == [2] and state.log[0] == {"type": "start", "seat": 2,
+                                                          "table": ()}  # fmt: skip
+    assert ENG.to_act(ENG.new_game(players=4, seed=3, options={})) == [0]
+    with pytest.raises(ValueError, match="first"):
+        ENG.new_game(players=3, seed=3, options={"first": 3})
+
+
+def test_a_random_first_player_is_drawn_from_the_seed():
+    firsts = {
+        ENG.to_act(ENG.new_game(players=4, seed=seed, options={"start": "random"}))[0]
+        for seed in range(40)
+    }
+    assert firsts == {0, 1, 2, 3}
+    again = ENG.new_game(players=4, seed=11, options={"start": "random"})
+    assert ENG.to_json(again) == ENG.to_json(
+        ENG.new_game(players=4, seed=11, options={"start": "random"})
+    )
+    # the deal does not depend on who starts: the random seat is drawn after it
+    youngest = ENG.new_game(players=4, seed=11, options={})
+    assert again.hands == youngest.hands and again.pile == youngest.pile
+
+
+def test_a_stacked_deal_names_the_first_seat_itself():
+    state = deal([["i", "a"], ["nu", "ke"], ["ne", "ko"]], first=1, start="random")
+    assert ENG.to_act(state) == [1]

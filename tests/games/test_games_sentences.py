@@ -70,7 +70,7 @@ def test_words_sentences_mark_words_and_join_sentences_per_language():
     with translation.override("en"):
         text = str(KazokuWordsBoard().sentence(form, PLAYERS, view, "always"))
     assert text == (
-        'You formed <span lang="ja">ねこ</span> (neko): 1 point. '
+        'You formed <span lang="ja">ねこ</span> (neko, cat): 1 point. '
         '<span lang="ja">こ</span> (KO) was taken from Ben &lt;b&gt;.'
     )
     with translation.override("ja"):
@@ -79,3 +79,41 @@ def test_words_sentences_mark_words_and_join_sentences_per_language():
         'あなたは「<span lang="ja">ねこ</span>」を作りました：1点。'
         'Ben &lt;b&gt;の「<span lang="ja">こ</span>」が取られました。'
     )
+
+
+def test_words_formed_say_the_meaning_in_the_interface_language_and_never_in_japanese():
+    view = {"options": {"script": "hiragana"}, "kana": {}}
+    form = {"type": "form", "seat": 1, "word": "su", "cards": ["su", "i", "ka"], "table": [],
+            "steal": [], "points": 2}  # fmt: skip
+    board = KazokuWordsBoard()
+
+    def said(lang, romaji):
+        with translation.override(lang):
+            return str(board.sentence(form, PLAYERS, view, romaji))
+
+    assert said("en", "always") == (
+        'Ben &lt;b&gt; formed <span lang="ja">すいか</span> (suika, watermelon): 2 points.'
+    )
+    assert said("fr", "always") == (
+        'Ben &lt;b&gt; a formé <span lang="ja">すいか</span> (suika, pastèque) : 2 points.'
+    )
+    assert "(watermelon)" in said("en", "never") and "suika" not in said("en", "never")
+    in_japanese = 'Ben &lt;b&gt;が「<span lang="ja">すいか</span>」を作りました：2点。'
+    assert said("ja", "never") == in_japanese
+
+
+def test_japanese_family_names_read_as_what_they_hold():
+    from games.boards.kazoku_families import family_label
+    from games.engines.kazoku.deck import load_deck
+
+    deck = load_deck()
+    with translation.override("ja"):
+        themed = [family_label("themed", f.id) for f in deck.families["themed"]]
+        rows = [family_label("kana", f.id) for f in deck.families["kana"]]
+        columns = [family_label("gojuon", f.id) for f in deck.families["gojuon"]]
+    # never a bare 家 suffix (りょうり家 reads 料理家, "a cook"; いえ家 says "house" twice)
+    assert "りょうりの家族" in themed and "いえの家族" in themed
+    assert all(label.endswith("の家族") for label in themed)
+    # a row only when the family is that row: や・ゆ・よ・わ・ん is no や行
+    assert rows[:2] == ["あ行", "か行"] and "や・ゆ・よ・わ・ん" in rows and "や行" not in rows
+    assert columns == ["あ段", "い段", "う段", "え段", "お段・ん"]  # ん is in no column

@@ -25,6 +25,7 @@ OPTION_SETS = [
     },
     {
         "decks": "2",
+        "start": "random",
         "table_cards": "3",
         "end": "pile_empty",
         "script": "katakana",
@@ -34,6 +35,7 @@ OPTION_SETS = [
     },
     {
         "decks": "3",
+        "first": "2",
         "table_cards": "4",
         "end": "target",
         "script": "mixed",
@@ -58,6 +60,8 @@ def create_words_table(client, options: dict, *, hand_size="6", target="5") -> T
         "t-hand_size": hand_size,
         "t-target_points": target,
         "t-max_rounds": "30",
+        "t-start": "youngest",
+        "t-first": "0",
         "t-timer": "0",
         "t-seat_1": "easy",
         "t-seat_2": "hard",
@@ -98,6 +102,8 @@ def test_every_option_plays_to_the_end_over_http(dana, options):
         "script": options["script"],
         "replay_on_give": bool(options["replay_on_give"]),
         "romaji": options["romaji"],
+        "start": options.get("start", "youngest"),
+        "first": int(options.get("first", 0)),
     }
     assert {k: table.options[k] for k in expected} == expected
     first = client.get(f"/play/t/{table.code}/").content.decode()
@@ -111,7 +117,11 @@ def test_every_option_plays_to_the_end_over_http(dana, options):
     versions = list(Move.objects.filter(table=table).values_list("version", flat=True))
     assert versions == list(range(1, table.version + 1))
     replay = client.get(f"/play/t/{table.code}/replay/", {"step": 1}, **HX)
-    assert replay.status_code == 200 and "Your move:" in replay.content.decode()
+    opener = Move.objects.get(table=table, version=1).seat
+    mover = "Your move:" if opener == 0 else "Move by CPU"
+    assert replay.status_code == 200 and mover in replay.content.decode()
+    if "first" in options:  # the youngest player's seat, chosen at the table, plays first
+        assert opener == int(options["first"])
     for step in sorted({0, 1, table.version // 2, table.version, *range(0, table.version, 9)}):
         page = client.get(f"/play/t/{table.code}/replay/", {"step": step}).content.decode()
         assert 'name="action"' not in page and "hx-post" not in page, step  # no move offered

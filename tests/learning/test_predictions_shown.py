@@ -35,7 +35,9 @@ def test_the_dashboard_shows_each_answered_kanas_chance_of_recall_today(client, 
     html = client.get("/learn/").content.decode()
     percent = _recall_now(dana, "shi", "katakana", timezone.now())
     assert 0 < percent < 100
-    cell = html.split('<span class="cell-glyph" lang="ja">シ</span>', 1)[1].split("</td>", 1)[0]
+    # the glyph links to the kana's page
+    glyph = 'href="/learn/kana/katakana/shi/" aria-label="シ (shi)">シ</a>'
+    cell = html.split(glyph, 1)[1].split("</td>", 1)[0]
     assert f'<span class="cell-recall">{percent}%</span>' in cell
     assert "predicted chance of recalling it today" in html
     assert html.count('class="cell-recall"') == 1  # never-answered kana show no number

@@ -124,6 +124,8 @@ def world(db):
         "code": [table.code, table.code.lower(), "ZZZZZZ"],
         "engine": ["kazoku-families", "kazoku-words", "bozu", "chess"],
         "user_id": [bob.pk, sam.pk, dave.pk, 0, 10**12],
+        "script": ["hiragana", "katakana", "latin"],
+        "kana_id": ["shi", "ka", "zz"],
     }
     if not _FIELDS:
         _FIELDS.extend(_harvest_fields(users, values))

@@ -7,7 +7,8 @@ joker, legal steals; see ``index.formable``).
 
 - easy: forms a random formable word, otherwise asks for a random allowed kana.
 - normal: forms the word worth the most points; asks for a kana of the held word that misses
-  the fewest cards.
+  the fewest cards (the richer of two as close), a kana publicly known in an opponent's hand
+  first.
 - hard: asks first whenever an ask may help (forming stays possible after the ask), then forms
   the most valuable word: its points, plus the points it steals (more from the leader), minus a
   little for each own card spent; asks for the kana that completes the most valuable reachable
@@ -64,9 +65,15 @@ class NormalBot(Bot):
             word = words[base(card)]
             missing = [k for k, n in word.needs if have[k] < n and k in allowed]
             gap = sum(max(0, n - have[k]) for k, n in word.needs) + word.wild
-            if missing and (best_gap is None or gap < best_gap):
-                best_gap, choices = gap, missing
-        kana = rng.choice(sorted(choices)) if choices else rng.choice(sorted(allowed))
+            rank = (gap, -word.points)  # the closest word, the richer of two as close
+            if missing and (best_gap is None or rank < best_gap):
+                best_gap, choices = rank, missing
+        # a kana an opponent is known to hold (it was given or shown) is a sure ask
+        known = {
+            base(c) for s, cards in enumerate(view["known"]) if s != view["seat"] for c in cards
+        }
+        sure = sorted(k for k in choices if k in known)
+        kana = rng.choice(sure or sorted(choices)) if choices else rng.choice(sorted(allowed))
         return {"type": "ask", "kana": kana}
 
 

@@ -46,6 +46,33 @@ SCRIPT_OPTION = Option(
         gettext_noop("Mixed (each card drawn at the deal)"),
     ),
 )
+# Who plays first, the same in every Kazoku game: the rules say the youngest player, whose seat
+# the table chooses (``first``); or a random seat, drawn after the deal.
+START_OPTION = Option(
+    "start",
+    "choice",
+    "youngest",
+    gettext_noop("Who plays first"),
+    choices=("youngest", "random"),
+    choice_labels=(
+        gettext_noop("The youngest player (seat chosen at the table)"),
+        gettext_noop("A random player"),
+    ),
+)
+FIRST_OPTION = Option(
+    "first", "int", 0, gettext_noop("Seat of the youngest player"), min=0, max=5, seat=True
+)
+
+
+def first_seat(options: Mapping[str, Any], players: int, rng: random.Random) -> int:
+    """The seat that plays first in a dealt game (``START_OPTION``, ``FIRST_OPTION``)."""
+    if options["start"] == "random":
+        return rng.randrange(players)
+    if options["first"] >= players:
+        raise ValueError(f"option 'first' must be a seat between 0 and {players - 1}")
+    return options["first"]
+
+
 SCRIPT_OF_LETTER = {"h": "hiragana", "k": "katakana"}  # the letters of ``deal_scripts``
 _CARD_FIELDS = ("id", "hiragana", "katakana", "row", "column", "theme", "member")
 

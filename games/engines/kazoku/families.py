@@ -49,8 +49,10 @@ from games.engines.base import (
 )
 from games.engines.kazoku.bots_families import make_bot
 from games.engines.kazoku.deck import (
+    FIRST_OPTION,
     SCRIPT_OF_LETTER,
     SCRIPT_OPTION,
+    START_OPTION,
     VARIANTS,
     deal_scripts,
     load_deck,
@@ -331,20 +333,8 @@ class KazokuFamilies(Engine):
         ),
         SCRIPT_OPTION,
         Option("hand_size", "int", 5, gettext_noop("Cards dealt to each player"), min=1, max=22),
-        Option(
-            "start",
-            "choice",
-            "youngest",
-            gettext_noop("Who plays first"),
-            choices=("youngest", "random"),
-            choice_labels=(
-                gettext_noop("The youngest player (seat chosen at the table)"),
-                gettext_noop("A random player"),
-            ),
-        ),
-        Option(
-            "first", "int", 0, gettext_noop("Seat of the youngest player"), min=0, max=5, seat=True
-        ),
+        START_OPTION,
+        FIRST_OPTION,
         Option(
             "end",
             "choice",

@@ -6,10 +6,12 @@ text are options or noted in ``docs/rules/kazoku-words.md``):
 - 45 kana cards per deck plus 4 jokers; each card also carries one word containing its kana
   (``fixtures/kazoku_deck.json``, see ``index``). 6 cards each (``hand_size``).
 - On your turn, ask all the others at once for one kana of a word whose word card you hold
-  (never a joker, never a kana on no card). The first holder clockwise gives one copy and at
-  once draws a replacement. Otherwise you draw; drawing the asked kana is "Bonne pioche !": you
-  play again. After a give (French; option ``replay_on_give`` for the English reading) or a
-  plain draw you may form a word; if you cannot, the turn passes at once.
+  (never a joker, never a kana on no card, never one that cannot help: with one deck a kana
+  already held; with several, a kana of which the hand holds every copy). The first holder
+  clockwise gives one copy and at once draws a replacement. Otherwise you draw; drawing the
+  asked kana is "Bonne pioche !": you play again. After a give (French; option
+  ``replay_on_give`` for the English reading) or a plain draw you may form a word; if you
+  cannot, the turn passes at once.
 - Forming a word (at any point of your turn, at most one per turn, it ends the turn): the word
   card plus one card per other kana, from your hand, the table cards, at most one joker (never
   for the word card), and stolen word cards: at most one per opponent, only of words shorter
@@ -18,6 +20,8 @@ text are options or noted in ``docs/rules/kazoku-words.md``):
 - ``table_cards`` 3-5: face-up cards usable only when forming, for their kana or as the word
   card, refilled from the pile; jokers turned up while refilling go back into the middle of the
   pile once the table is full.
+- Who plays first (``start``, as in the families game): the youngest player, whose seat the
+  table gives as ``first`` (default seat 0), or a random seat drawn after the deal.
 - End: first to ``target_points`` (15). ``end=pile_empty``: when the pile runs out every
   player, from the one to act, may form one last word (no stealing), then highest score wins.
   Either way the game also ends after ``max_rounds`` rounds (0 = automatic: 60 per deck;
@@ -45,7 +49,15 @@ from games.engines.base import (
     validate_setup,
 )
 from games.engines.kazoku.bots_words import make_bot
-from games.engines.kazoku.deck import SCRIPT_OF_LETTER, SCRIPT_OPTION, deal_scripts, load_deck
+from games.engines.kazoku.deck import (
+    FIRST_OPTION,
+    SCRIPT_OF_LETTER,
+    SCRIPT_OPTION,
+    START_OPTION,
+    deal_scripts,
+    first_seat,
+    load_deck,
+)
 from games.engines.kazoku.index import (
     KANA_BIT,
     KANA_OF,
@@ -128,6 +140,8 @@ class KazokuWords(Engine):
     MAX_PLAYERS = 6
     OPTIONS = (
         Option("hand_size", "int", 6, gettext_noop("Cards dealt"), min=3, max=12),
+        START_OPTION,
+        FIRST_OPTION,
         Option("target_points", "int", 15, gettext_noop("Points to win"), min=5, max=60),
         Option(
             "table_cards",
@@ -201,7 +215,7 @@ class KazokuWords(Engine):
             size = rules.hand_size
             hands = tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(players))
             pile, table = _refill((), tuple(cards[players * size :]), rules.table_cards)[:2]
-            first = 0
+            first = first_seat(opts, players, rng)
         state = State(
             rules=rules,
             players=players,
@@ -240,7 +254,8 @@ class KazokuWords(Engine):
         forms = _copies(_forms(state, seat, steal=True))
         if state.phase == "after_ask":
             return forms + [{"type": "pass"}]
-        asks = [{"type": "ask", "kana": kana} for kana in askable(state.hands[seat])]
+        hand = state.hands[seat]
+        asks = [{"type": "ask", "kana": kana} for kana in askable(hand, state.rules.decks)]
         if not asks:  # an empty hand, or only jokers: nothing to ask for
             return forms + [{"type": "draw" if state.pile else "pass"}]
         return asks + forms
@@ -397,15 +412,40 @@ def turn_limit(state: State) -> int:
     return rounds * state.players
 
 
-def askable(hand: tuple[str, ...]) -> list[str]:
-    """Kana one may ask for: those the held word cards still need (the word card supplies its
-    own kana; jokers and kana on no card cannot be asked for), in alphabetical order."""
+def askable(hand: tuple[str, ...], decks: int = 1) -> list[str]:
+    """Kana one may ask for, in alphabetical order: those that can help form a word of a held
+    word card (the rules: never a kana "that would not contribute to forming a word"). The word
+    card supplies its own kana; jokers and kana on no card cannot be asked for.
+
+    A kana already in hand: with one deck nobody else can hold it, so asking for it is refused.
+    With several decks one more copy may be asked for while a copy is left elsewhere (the hand
+    holds fewer than ``decks``): a held word needing a kana that is also in hand always has a
+    use for a second copy (the word needs it twice, or the held copy is a word card of its own
+    that forming would spend)."""
     wanted = _wanted(hand)
-    return [kana for kana, bit in _KANA_BY_NAME if wanted & bit]
+    if decks == 1:  # one copy of each kana: the held ones are out (a bit mask, hot path)
+        for card in hand:
+            wanted &= ~KANA_BIT[card]
+        return [kana for kana, bit in _KANA_BY_NAME if wanted & bit] if wanted else []
+    if not wanted:
+        return []
+    held = _held(hand)
+    return [kana for kana, bit in _KANA_BY_NAME if wanted & bit and held.get(kana, 0) < decks]
 
 
-def _may_ask(hand: tuple[str, ...], kana: str) -> bool:
-    return bool(_DECK_KANA_BIT.get(kana, 0) & _wanted(hand))
+def _may_ask(hand: tuple[str, ...], kana: str, decks: int) -> bool:
+    wanted = _DECK_KANA_BIT.get(kana, 0) & _wanted(hand)
+    return bool(wanted) and _held(hand).get(kana, 0) < decks
+
+
+def _held(hand: tuple[str, ...]) -> dict[str, int]:
+    """Kana id -> copies of it in ``hand`` (jokers left out)."""
+    held: dict[str, int] = {}
+    for card in hand:
+        kana = KANA_OF[card]
+        if kana is not None:
+            held[kana] = held.get(kana, 0) + 1
+    return held
 
 
 def _wanted(hand: tuple[str, ...]) -> int:
@@ -459,9 +499,10 @@ def _copies(forms: tuple[dict, ...]) -> list[dict]:
 def _ask(state: State, seat: int, kana: Any) -> tuple[State, list[dict]]:
     if state.phase != "turn":
         raise IllegalAction("You cannot ask for a card now.")
-    if not isinstance(kana, str) or not _may_ask(state.hands[seat], kana):
+    if not isinstance(kana, str) or not _may_ask(state.hands[seat], kana, state.rules.decks):
         raise IllegalAction(
-            "You may only ask for a kana of a word whose card you hold (never a joker)."
+            "You may only ask for a kana that helps form a word whose card you hold: never a"
+            " joker, never a kana you hold when it has no other copy or your words need no more."
         )
     events: list[dict] = [{"type": "ask", "seat": seat, "kana": kana}]
     memo = state.__dict__.get("_memo")

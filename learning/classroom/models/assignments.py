@@ -6,6 +6,7 @@ minutes at the table, or kana reviews (answers recorded as LearningEvent rows).
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .classroom import Classroom
 
@@ -42,7 +43,7 @@ class Assignment(models.Model):
         choices=AssignmentScript.choices,
         default=AssignmentScript.HIRAGANA,
     )
-    due_at = models.DateTimeField(_("due"))
+    due_at = models.DateTimeField(pgettext_lazy("date an assignment is due", "due"))
     goal_kind = models.CharField(
         _("goal"), max_length=10, choices=GoalKind.choices, default=GoalKind.GAMES
     )

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from kanagame.accounts.permissions import teacher_required
-from learning.classroom.selectors import STATE_SYMBOLS, class_dashboard
+from learning.classroom.selectors import STATE_SYMBOLS, class_dashboard, class_kana_detail
 from learning.classroom.tasks import refresh_class_summaries
 
 from .common import own_classroom
@@ -35,3 +35,17 @@ def teach_refresh(request: HttpRequest, class_id: int) -> HttpResponse:
     refresh_class_summaries.delay(classroom.pk)
     messages.success(request, _("The figures are being refreshed."))
     return redirect("teach_class", class_id=classroom.pk)
+
+
+@teacher_required
+@require_GET
+def teach_kana(request: HttpRequest, class_id: int, script: str, kana_id: str) -> HttpResponse:
+    """One kana for the class: its stroke order, its sound, every student's state of it and
+    what the class read it as."""
+    classroom = own_classroom(request, class_id)
+    try:
+        detail = class_kana_detail(classroom=classroom, kana_id=kana_id, script=script)
+    except KeyError:
+        raise Http404(_("There is no such kana.")) from None
+    context = {"classroom": classroom, "detail": detail, "symbols": STATE_SYMBOLS}
+    return render(request, "teach/kana.html", context)

@@ -1,0 +1,241 @@
+"""Every main page at four screen sizes, checked by axe-core, and a whole game by keyboard.
+
+The demo data (``seed_demo``: a teacher, a class of students, a self-learner with history)
+plus, for every engine registered in ``ENGINES``, a table of the self-learner against CPU
+players in the middle of a game and another one finished. A new engine joins these checks
+by being registered: its lobby form, its board mid-game and finished and its replay are
+visited like the others.
+
+- No page scrolls sideways at 360×740 (phone), 768×1024 (tablet), 1366×768 (school laptop)
+  and 1920×1080: ``document.documentElement.scrollWidth`` never exceeds the window's width
+  (wide tables scroll inside their own box). A screenshot of each page at each size goes to
+  test-results/<test>/.
+- axe-core (bundled by ``axe-playwright-python``: nothing is downloaded) finds no serious or
+  critical violation on any page or partial state visited (boards with their actions, the
+  quiz with a question and after a wrong answer, the daily session, teacher pages).
+- A whole game is played with the keyboard alone: Tab to a legal action, Enter, until the
+  ranking shows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "kana-demo-2026"  # seed_demo's password for every demo account
+SIZES = [(360, 740), (768, 1024), (1366, 768), (1920, 1080)]
+AXE_SIZES = {(360, 740), (1366, 768)}  # axe at the phone and laptop layouts
+BLOCKING = {"serious", "critical"}
+CPU = {"kind": "bot", "level": "normal"}
+
+
+@dataclass
+class Site:
+    class_id: int
+    student_id: int
+    engines: list[str]
+    mid: dict[str, str]  # engine -> code of a table in the middle of a game
+    done: dict[str, str]  # engine -> code of a finished table
+
+
+def _solo_table(learner, engine: str, moves: int | None):
+    from games.demo import _play_human_moves
+    from games.engines import get_engine
+    from games.services.tables import table_create
+
+    eng = get_engine(engine)
+    players = max(eng.MIN_PLAYERS, min(4, eng.MAX_PLAYERS))
+    table = table_create(
+        user=learner,
+        engine=engine,
+        options={"prompts": "off"},
+        seats=[{"kind": "human", "user": learner}] + [CPU] * (players - 1),
+    )
+    _play_human_moves(table, learner, moves)
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def site(transactional_db) -> Site:
+    from django.contrib.auth import get_user_model
+
+    from games.engines import ENGINES
+    from learning.classroom.models import Assignment, Classroom
+    from learning.models import Kana
+
+    if not Kana.objects.exists():  # an earlier transactional test flushed the migration's rows
+        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
+    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    users = get_user_model().objects
+    learner = users.get(username="learner")
+    classroom = Classroom.objects.get(join_code="DEMO-KANA")
+    student = users.get(username="student1")
+    from django.utils import timezone
+
+    Assignment.objects.get_or_create(
+        classroom=classroom,
+        title="Kana rows",
+        defaults={"engine": "kazoku-families", "script": "hiragana", "options": {"variant": "kana"},
+                  "due_at": timezone.now() + timezone.timedelta(days=3)},
+    )  # fmt: skip
+    engines = sorted(ENGINES)
+    mid = {name: _solo_table(learner, name, moves=2).code for name in engines}
+    done = {name: _solo_table(learner, name, moves=None).code for name in engines}
+    return Site(classroom.pk, student.pk, engines, mid, done)
+
+
+def log_in(context, base_url: str, username: str):
+    page = context.new_page()
+    page.goto(f"{base_url}/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main").get_by_role("button", name=re.compile("log in", re.I)).click()
+    page.wait_for_url(re.compile(r"/(?!login)"))
+    return page
+
+
+def pages_of(site: Site) -> dict[str, list[tuple[str, str]]]:
+    """(name, path) of every main page, per account (None: anonymous)."""
+    c, s = site.class_id, site.student_id
+    learner = [("home", "/"), ("lobby", "/play/"), ("learn", "/learn/"), ("daily", "/daily/"),
+               ("kana", "/learn/kana/hiragana/nu/"), ("quiz", "/learn/quiz/")]  # fmt: skip
+    for name in site.engines:
+        learner += [
+            (f"new-{name}", f"/play/new/{name}/"),
+            (f"board-mid-{name}", f"/play/t/{site.mid[name]}/"),
+            (f"board-done-{name}", f"/play/t/{site.done[name]}/"),
+            (f"replay-{name}", f"/play/t/{site.done[name]}/replay/?step=3"),
+        ]
+    teacher = [
+        ("teach", "/teach/"), ("class", f"/teach/{c}/"),
+        ("class-kata", f"/teach/{c}/?script=katakana"),
+        ("roster", f"/teach/{c}/students/"), ("student", f"/teach/{c}/students/{s}/"),
+        ("assignments", f"/teach/{c}/assignments/"), ("live", f"/teach/{c}/live/"),
+        ("settings", f"/teach/{c}/settings/"), ("teach-kana", f"/teach/{c}/kana/hiragana/nu/"),
+    ]  # fmt: skip
+    student = [("student-daily", "/daily/"), ("student-learn", "/learn/"),
+               ("student-lobby", "/play/")]  # fmt: skip
+    anonymous = [("login", "/login/"), ("signup", "/signup/"), ("join", "/join/")]
+    return {"learner": learner, "teacher": teacher, "student1": student, None: anonymous}
+
+
+SIDEWAYS = """() => {
+  const width = window.innerWidth, doc = document.documentElement;
+  if (doc.scrollWidth <= width) return null;
+  const right = el => el.getBoundingClientRect().right;
+  // the outermost elements that stick out: their parent still fits
+  const wide = [...document.querySelectorAll('body *')].filter(el =>
+    right(el) > width + 1 && el.getBoundingClientRect().width > 0
+    && el.parentElement && right(el.parentElement) <= width + 1
+  ).slice(0, 6).map(el => el.tagName.toLowerCase()
+    + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '')
+    + ' ' + Math.round(right(el)));
+  return doc.scrollWidth + ' > ' + width + ': ' + wide.join(', ');
+}"""
+
+
+def axe_problems(page, label: str) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{label}: {v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(node["target"][0] for node in v["nodes"][:3])
+        for v in results.response["violations"]
+        if v.get("impact") in BLOCKING
+    ]
+
+
+def visit_all(browser, base_url: str, site: Site, results_dir: str, width: int, height: int):
+    sideways, blocked = [], []
+    for account, pages in pages_of(site).items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = log_in(context, base_url, account) if account else context.new_page()
+        for name, path in pages:
+            response = page.goto(base_url + path)
+            assert response.status == 200, f"{name} {path}: HTTP {response.status}"
+            page.wait_for_load_state("networkidle")
+            label = f"{width}x{height} {name}"
+            page.screenshot(path=f"{results_dir}/{width}x{height}-{name}.png")
+            if too_wide := page.evaluate(SIDEWAYS):
+                sideways.append(f"{label} ({path}): {too_wide}")
+            if (width, height) in AXE_SIZES:
+                blocked += axe_problems(page, label)
+        if account == "learner" and (width, height) in AXE_SIZES:
+            blocked += quiz_states(page, base_url, f"{width}x{height}")
+        page.goto("about:blank")
+        context.close()
+    return sideways, blocked
+
+
+def quiz_states(page, base_url: str, size: str) -> list[str]:
+    """The quiz with a question on screen, then after a wrong answer (its stroke order)."""
+    from learning.models import Prompt
+
+    page.goto(f"{base_url}/learn/quiz/")
+    page.locator("main form button[type=submit]").first.click()
+    page.wait_for_load_state("networkidle")
+    problems = axe_problems(page, f"{size} quiz-question")
+    prompt_id = page.locator("input[name=prompt]").first.get_attribute("value")
+    prompt = Prompt.objects.get(pk=prompt_id)
+    page.locator(f"button[name=answer]:not([value='{prompt.kana_id}'])").first.click()
+    page.wait_for_selector(".prompt-feedback")
+    assert page.locator(".quiz-strokes svg").count() == 1
+    return problems + axe_problems(page, f"{size} quiz-wrong-answer")
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_no_page_scrolls_sideways_and_axe_finds_nothing_serious(
+    site, live_server, browser, results_dir, width, height
+):
+    sideways, blocked = visit_all(browser, live_server.url, site, results_dir, width, height)
+    assert not sideways, "pages wider than the window:\n" + "\n".join(sideways)
+    assert not blocked, "serious or critical axe violations:\n" + "\n".join(blocked)
+
+
+KEYBOARD_STEP = """() => {
+  const el = document.activeElement;
+  return !!(el && el.matches('#board button[name=action]'));
+}"""
+
+
+@pytest.fixture
+def keyboard_tables(transactional_db) -> dict[str, str]:
+    from games.engines import ENGINES
+    from kanagame.accounts.services import user_create
+
+    player = user_create(username="keys", password=PASSWORD, role="self", display_name="Keys")
+    return {name: _solo_table(player, name, moves=0).code for name in sorted(ENGINES)}
+
+
+def test_a_whole_game_is_played_with_the_keyboard_alone(keyboard_tables, live_server, browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = log_in(context, live_server.url, "keys")
+    for engine, code in keyboard_tables.items():
+        page.goto(f"{live_server.url}/play/t/{code}/")
+        moves = 0
+        for _ in range(3000):
+            if page.locator("#board .ranking").count():
+                break
+            if not page.evaluate(KEYBOARD_STEP):
+                page.keyboard.press("Tab")
+                continue
+            before = page.locator("#board").get_attribute("data-version")
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "(v) => { const b = document.querySelector('#board');"
+                " return b && (b.dataset.version !== v || b.querySelector('.ranking')); }",
+                arg=before,
+            )
+            moves += 1
+        assert page.locator("#board .ranking").count(), f"{engine}: no ranking after {moves} moves"
+        assert moves > 0
+    page.goto("about:blank")
+    context.close()
