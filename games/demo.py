@@ -26,6 +26,7 @@ def _play_human_moves(table: Table, user, moves: int | None = None) -> None:
     """Play ``user``'s turns with the normal CPU's choices (all of them if ``moves`` is None)."""
     rng = random.Random(table.pk)
     played = 0
+    table.refresh_from_db()  # CPU seats that play first have moved since the caller read it
     while table.status == TableStatus.PLAYING and (moves is None or played < moves):
         eng, state = table_engine_state(table=table)
         seat = table.seats.get(user=user).index
