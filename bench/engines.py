@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engines import get_engine  # noqa: E402
-from games.engines.conformance import playout  # noqa: E402
+from games.engines.conformance import play_game, playout  # noqa: E402
 from games.engines.kazoku_deck import load_deck  # noqa: E402
 from games.engines.kazoku_families import rules_for  # noqa: E402
 
@@ -40,6 +40,7 @@ class Case:
     label: str
     options: dict = field(default_factory=dict)
     players: tuple[int, ...] = (2, 4, 6)
+    avoid: tuple[str, ...] = ()  # action types the random player skips while it has others
 
 
 CASES = [
@@ -50,7 +51,15 @@ CASES = [
     Case("kazoku-words", "target 15", {}),
     Case("kazoku-words", "table_cards=5", {"table_cards": 5}),
     Case("kazoku-words", "end=pile_empty", {"end": "pile_empty"}),
+    # yokai: random actions but never "declare" (else most games end at once): whole games
+    Case("yokai", "level 1", {"level": 1}, (2, 3, 4), ("declare",)),
+    Case("yokai", "level 3", {"level": 3}, (2, 3, 4), ("declare",)),
+    Case("yokai", "level 5", {"level": 5}, (2, 3, 4), ("declare",)),
 ]
+
+# Yokai, a cooperative game: win rate of an all-CPU team per level and player count, beside a
+# team playing at random (``--teams``).
+YOKAI_TEAMS = ("hard", "random")
 
 # (engine, options, seat bots, games) played with seat rotation, for win rates.
 BOT_MATCHES = [
@@ -63,14 +72,16 @@ BOT_MATCHES = [
 ]
 
 
-def random_game(engine, players: int, seed: int, options: dict) -> int:
-    """Play one game with random legal actions; return the number of actions."""
+def random_game(engine, players: int, seed: int, options: dict, avoid: tuple = ()) -> int:
+    """Play one game with random legal actions (types in ``avoid`` only when nothing else is
+    legal); return the number of actions."""
     rng = random.Random(seed)
     state = engine.new_game(players=players, seed=seed, options=options)
     actions = 0
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
-        action = rng.choice(engine.legal_actions(state, seat))
+        legal = engine.legal_actions(state, seat)
+        action = rng.choice([a for a in legal if a["type"] not in avoid] or legal)
         state, _events = engine.apply(state, seat, action)
         actions += 1
     return actions
@@ -159,7 +170,9 @@ def measure_against_bare(players: int, games: int, seed: int) -> tuple[dict, dic
 def measure(case: Case, players: int, games: int, seed: int) -> dict:
     engine = get_engine(case.engine)
     started = time.process_time()  # CPU time: the shared 2-core machine is often busy
-    actions = sum(random_game(engine, players, seed + g, case.options) for g in range(games))
+    actions = sum(
+        random_game(engine, players, seed + g, case.options, case.avoid) for g in range(games)
+    )
     seconds = time.process_time() - started
     return {
         "engine": case.engine,
@@ -250,6 +263,35 @@ def bot_timing(decisions: int, seed: int) -> str:
     return "\n".join(lines)
 
 
+def yokai_teams(games: int, seed: int) -> str:
+    """Win rate of each Yokai team per level (1-5) and player count (2-4), seeded games."""
+    engine = get_engine("yokai")
+    lines = [
+        "| level | players | games | "
+        + " | ".join(f"{team} team wins" for team in YOKAI_TEAMS)
+        + " | hard team: families grouped at the end |",
+        "| ---: | ---: | ---: | " + " | ".join("---:" for _ in YOKAI_TEAMS) + " | ---: |",
+    ]
+    for level in range(1, 6):
+        for players in (2, 3, 4):
+            rates, grouped = [], 0
+            for team in YOKAI_TEAMS:
+                wins = 0
+                for g in range(games):
+                    record = play_game(
+                        engine, players=players, seed=seed + g, options={"level": level},
+                        bots=[team], check=False,
+                    )  # fmt: skip
+                    wins += bool(record.winners)
+                    if team == YOKAI_TEAMS[0]:
+                        grouped += record.outcome["families_ok"]
+                rates.append(f"{wins / games:.1%}")
+            row = f"| {level} | {players} | {games} | {' | '.join(rates)} | {grouped / games:.1%} |"
+            print(row, flush=True)
+            lines.append(row)
+    return "\n".join(lines)
+
+
 def write_block(marker: str, text: str) -> None:
     """Replace the block between ``<!-- bench:marker -->`` and ``<!-- /bench:marker -->`` in
     docs/bench.md (shared by the bench scripts)."""
@@ -272,6 +314,10 @@ def main() -> None:
     parser.add_argument("--bot-scale", type=float, default=1.0, help="x the listed bot games")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed cases")
     parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
+    parser.add_argument(
+        "--teams", type=int, default=0, metavar="GAMES",
+        help="Yokai: win rates of the CPU and random teams, GAMES per level and player count",
+    )  # fmt: skip
     args = parser.parse_args()
     header = (
         f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
@@ -296,6 +342,15 @@ def main() -> None:
         print(f"\n## {engine}\n\n{text}\n")
         if args.write:
             write_block(f"{engine}:speed", text)
+    if args.teams:
+        started = time.perf_counter()
+        text = yokai_teams(args.teams, args.seed)
+        minutes = (time.perf_counter() - started) / 60
+        end_load = os.getloadavg()[0]
+        text = f"{header}, {end_load:.1f} at the end ({minutes:.0f} min):\n\n{text}"
+        print(text)
+        if args.write:
+            write_block("yokai:teams", text)
     if args.bots:
         text = bot_matches(args.seed, args.engine, args.bot_scale)
         timing = bot_timing(2000, args.seed)

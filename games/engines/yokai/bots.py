@@ -138,6 +138,11 @@ class TeamBot(Bot):
         share a family, and the goals (affinity -5 while apart, -4 per card off the shape)."""
         known = self._known(belief)
         splits = {family: len(components(cells)) - 1 for family, cells in known.items()}
+        objective = view.get("objective") if self.goals else None
+        fit = ShapeFit(set(belief), OBJECTIVE[objective].cells) if objective else None
+        # the shape only counts at the end: it weighs more as the clue actions run out
+        turns_left = 2 * view["clues_left"] + len(view["aside"])
+        shape_weight = SHAPE_WEIGHT if turns_left > view["players"] else SHAPE_WEIGHT_LATE
         best, best_score = None, None
         for action in actions:
             source, target = (action["row"], action["col"]), (action["to_row"], action["to_col"])
@@ -153,11 +158,10 @@ class TeamBot(Bot):
                 family = next(iter(fams))
                 cells = [target if pos == source else pos for pos in known[family]]
                 delta -= 10.0 * (len(components(cells)) - 1 - splits[family])
-                if self.goals:
-                    moved_known = {**known, family: cells}
-                    delta += self.goal_terms(view, moved_known, set(belief) - {source} | {target})
-            elif self.goals:
-                delta += self.goal_terms(view, known, set(belief) - {source} | {target})
+                if self.goals and view.get("affinity"):
+                    delta += self.affinity_term(view, {**known, family: cells})
+            if fit is not None:
+                delta -= shape_weight * (16 - fit.after_move(source, target))
             score = delta + rng.random() * 0.01
             if best_score is None or score > best_score:
                 best, best_score = action, score
@@ -224,26 +228,20 @@ class TeamBot(Bot):
         objective = view.get("objective")
         return not objective or has_shape(belief, OBJECTIVE[objective].cells)
 
-    def goal_terms(
-        self, view: Mapping[str, Any], known: dict[str, list[Pos]], cells: set[Pos]
-    ) -> float:
-        score = 0.0
-        if view.get("affinity"):
-            first, second = AFFINITY_FAMILIES[view["affinity"]]
-            touching = any(
-                n in set(known.get(second, ())) for p in known.get(first, ()) for n in neighbours(p)
-            )
-            if known.get(first) and known.get(second) and not touching:
-                score -= 5.0
-        if view.get("objective"):
-            score -= SHAPE_WEIGHT * (
-                len(cells) - shape_overlap(cells, OBJECTIVE[view["objective"]].cells)
-            )
-        return score
+    @staticmethod
+    def affinity_term(view: Mapping[str, Any], known: dict[str, list[Pos]]) -> float:
+        """-5 while the affinity's two families are known and do not touch."""
+        first, second = AFFINITY_FAMILIES[view["affinity"]]
+        seconds = set(known.get(second, ()))
+        if not known.get(first) or not seconds:
+            return 0.0
+        touching = any(n in seconds for p in known[first] for n in neighbours(p))
+        return 0.0 if touching else -5.0
 
 
 WIN_MARK = 100.0
 SHAPE_WEIGHT = 4.0
+SHAPE_WEIGHT_LATE = 12.0
 
 
 def pair_weight(first: frozenset[str], second: frozenset[str]) -> float:
@@ -255,21 +253,33 @@ def pair_weight(first: frozenset[str], second: frozenset[str]) -> float:
 GOOD_PLACEMENT = 1.0
 
 
-def shape_overlap(cells: set[Pos], shape: frozenset[Pos]) -> int:
-    """The most of ``cells`` one placement of ``shape`` (turned or mirrored) covers, with the
-    shape's corners put on the corners of the cells' bounding box."""
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    bottom = max(r for r, _ in cells)
-    right = max(c for _, c in cells)
-    best = 0
-    for variant in shape_variants(frozenset(shape)):
-        height = max(r for r, _ in variant)
-        width = max(c for _, c in variant)
-        for dr in (top, bottom - height):
-            for dc in (left, right - width):
-                best = max(best, sum(1 for r, c in cells if (r - dr, c - dc) in variant))
-    return best
+class ShapeFit:
+    """How many of the grid's cells the best placement of a shape covers, before and after one
+    move. Every placement (turned, mirrored, moved) covering at least the best count minus 2 is
+    kept: one move changes a placement's count by at most one, so no other can become best."""
+
+    def __init__(self, cells: set[Pos], shape: frozenset[Pos]) -> None:
+        counts: Counter = Counter()
+        variants = list(shape_variants(frozenset(shape)))
+        for index, variant in enumerate(variants):
+            for r, c in cells:
+                for sr, sc in variant:
+                    counts[(index, r - sr, c - sc)] += 1
+        top = max(counts.values())
+        self.placements = [
+            (variants[index], dr, dc, count)
+            for (index, dr, dc), count in counts.items()
+            if count >= top - 2
+        ]
+
+    def after_move(self, source: Pos, target: Pos) -> int:
+        best = 0
+        for variant, dr, dc, count in self.placements:
+            count += ((target[0] - dr, target[1] - dc) in variant) - (
+                (source[0] - dr, source[1] - dc) in variant
+            )
+            best = max(best, count)
+        return best
 
 
 def make_bot(level: str) -> Bot:
