@@ -16,6 +16,7 @@ To add an engine: append its cases to ``CASES`` (and, for bot figures, to ``BOT_
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -263,9 +264,35 @@ def bot_timing(decisions: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def yokai_teams(games: int, seed: int) -> str:
-    """Win rate of each Yokai team per level (1-5) and player count (2-4), seeded games."""
+def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
+    """(wins, games ending with every family grouped) of one team at one level and size."""
+    level, players, team, games, seed = task
     engine = get_engine("yokai")
+    wins = grouped = 0
+    for g in range(games):
+        record = play_game(
+            engine, players=players, seed=seed + g, options={"level": level},
+            bots=[team], check=False,
+        )  # fmt: skip
+        wins += bool(record.winners)
+        grouped += record.outcome["families_ok"]
+    return wins, grouped
+
+
+def yokai_teams(games: int, seed: int, processes: int = 1) -> str:
+    """Win rate of each Yokai team per level (1-5) and player count (2-4), seeded games; the
+    rows are independent, so ``processes`` > 1 plays them in parallel (same figures)."""
+    tasks = [
+        (level, players, team, games, seed)
+        for level in range(1, 6)
+        for players in (2, 3, 4)
+        for team in YOKAI_TEAMS
+    ]
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            results = dict(zip(tasks, pool.map(_yokai_row, tasks, chunksize=1), strict=True))
+    else:
+        results = {task: _yokai_row(task) for task in tasks}
     lines = [
         "| level | players | games | "
         + " | ".join(f"{team} team wins" for team in YOKAI_TEAMS)
@@ -274,21 +301,9 @@ def yokai_teams(games: int, seed: int) -> str:
     ]
     for level in range(1, 6):
         for players in (2, 3, 4):
-            rates, grouped = [], 0
-            for team in YOKAI_TEAMS:
-                wins = 0
-                for g in range(games):
-                    record = play_game(
-                        engine, players=players, seed=seed + g, options={"level": level},
-                        bots=[team], check=False,
-                    )  # fmt: skip
-                    wins += bool(record.winners)
-                    if team == YOKAI_TEAMS[0]:
-                        grouped += record.outcome["families_ok"]
-                rates.append(f"{wins / games:.1%}")
-            row = f"| {level} | {players} | {games} | {' | '.join(rates)} | {grouped / games:.1%} |"
-            print(row, flush=True)
-            lines.append(row)
+            row = [results[(level, players, team, games, seed)] for team in YOKAI_TEAMS]
+            rates = " | ".join(f"{wins / games:.1%}" for wins, _ in row)
+            lines.append(f"| {level} | {players} | {games} | {rates} | {row[0][1] / games:.1%} |")
     return "\n".join(lines)
 
 
@@ -314,6 +329,7 @@ def main() -> None:
     parser.add_argument("--bot-scale", type=float, default=1.0, help="x the listed bot games")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed cases")
     parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
+    parser.add_argument("--processes", type=int, default=1, help="--teams in parallel")
     parser.add_argument(
         "--teams", type=int, default=0, metavar="GAMES",
         help="Yokai: win rates of the CPU and random teams, GAMES per level and player count",
@@ -344,7 +360,7 @@ def main() -> None:
             write_block(f"{engine}:speed", text)
     if args.teams:
         started = time.perf_counter()
-        text = yokai_teams(args.teams, args.seed)
+        text = yokai_teams(args.teams, args.seed, args.processes)
         minutes = (time.perf_counter() - started) / 60
         end_load = os.getloadavg()[0]
         text = f"{header}, {end_load:.1f} at the end ({minutes:.0f} min):\n\n{text}"

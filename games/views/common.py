@@ -21,10 +21,15 @@ from games.views.boards.common import BoardContext, Player
 ENGINE_NAMES = {
     "kazoku-families": _("Kazoku: happy families"),
     "kazoku-words": _("Kazoku: the word game"),
+    "yokai": _("Yokai"),
 }
 ENGINE_BLURBS = {
     "kazoku-families": _("Ask the others for the kana you miss and lay whole families."),
     "kazoku-words": _("Collect kana and form the words printed on your cards."),
+    "yokai": _(
+        "A cooperative memory game: peek at face-down spirits, move them and give clues until "
+        "each family of yokai is gathered. Read the family names in kana."
+    ),
 }
 
 

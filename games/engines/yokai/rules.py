@@ -677,6 +677,9 @@ class YokaiEngine(Engine):
             "turn_no": state.turn_no,
             "peeks_left": PEEKS_PER_TURN - len(state.peeked_now) if state.step == "peek" else 0,
             "cells": cells,
+            # the yokai this seat holds up to look at during its turn (its peeks of this turn):
+            # the learning hook asks recognition questions about cards entering a "hand"
+            "hand": list(state.peeked_now) if seat == state.turn and not over else [],
             "clues_left": len(state.clue_pile),
             "aside": aside,
             "placed": len(state.placed),

@@ -8,13 +8,16 @@ one board template.
 
 from __future__ import annotations
 
-from games.views.boards.common import BoardPresenter
+# common first: the presenters in games/boards/ import it while this package loads
+from games.views.boards.common import BoardPresenter  # isort: skip
+from games.boards import yokai as yokai_board
 from games.views.boards.kazoku_families import KazokuFamiliesBoard
 from games.views.boards.kazoku_words import KazokuWordsBoard
 
 PRESENTERS: dict[str, BoardPresenter] = {
     "kazoku-families": KazokuFamiliesBoard(),
     "kazoku-words": KazokuWordsBoard(),
+    "yokai": yokai_board.PRESENTER,
 }
 
 
