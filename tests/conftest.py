@@ -9,7 +9,7 @@ from django.conf import settings
 from kanagame.celery import app as celery_app
 
 # tests that run a live server (threads): they need a SQLite test database *file*
-LIVE_SERVER_MODULES = ("test_games_live.py", "test_browser_play.py")
+LIVE_SERVER_MODULES = ("test_games_live.py", "test_browser_play.py", "test_browser_yokai.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -28,7 +28,6 @@ from games.engines.yokai.data import (
 from games.views.boards.common import BoardContext, BoardPresenter, Player, card_html, sentence_html
 
 Pos = tuple[int, int]
-SYMBOLS = {"kitsune": "🦊", "kappa": "🥒", "rokurokubi": "🏮", "oni": "👹"}
 
 
 def yokai_card(card_id: str, script: str, romaji: str) -> dict[str, Any]:
@@ -42,7 +41,6 @@ def yokai_card(card_id: str, script: str, romaji: str) -> dict[str, Any]:
         "romaji": latin,
         "mode": romaji,
         "families": list(families),
-        "symbols": "".join(SYMBOLS[f] for f in families),
         "label": glyph if romaji == "never" else f"{glyph} ({latin})",
     }
 
@@ -87,8 +85,8 @@ class YokaiBoard(BoardPresenter):
                 "turn": view.get("turn"),
                 "level": view["level"],
                 "step": view["step"],
-                "step_label": _step_label(view) if actions else "",
-                "my_turn": bool(actions),
+                "step_label": _step_label(view) if any(actions.values()) else "",
+                "my_turn": any(actions.values()),
                 "rows": grid["rows"],
                 "sources": grid["sources"],
                 "slots": sorted(grid["slots"]),
@@ -267,7 +265,7 @@ def _grid(
     for r in range(top, bottom + 1):
         line = []
         for c in range(left, right + 1):
-            where = _("row %(row)s, column %(col)s") % {"row": r - top, "col": c - left}
+            where = _("row %(row)s, column %(col)s") % {"row": r - top + 1, "col": c - left + 1}
             if (r, c) in cells:
                 line.append(_yokai_cell(cells[(r, c)], where, card, peeks, sources, places))
             else:

@@ -143,8 +143,11 @@ class TeamBot(Bot):
         # the shape only counts at the end: it weighs more as the clue actions run out
         turns_left = 2 * view["clues_left"] + len(view["aside"])
         shape_weight = SHAPE_WEIGHT if turns_left > view["players"] else SHAPE_WEIGHT_LATE
+        # moving a yokai whose family is determined is the point of a move; the others are
+        # weighed only when no such yokai can move
+        determined = [a for a in actions if len(belief[(a["row"], a["col"])]) == 1]
         best, best_score = None, None
-        for action in actions:
+        for action in determined or actions:
             source, target = (action["row"], action["col"]), (action["to_row"], action["to_col"])
             fams = belief[source]
             delta = 0.0
