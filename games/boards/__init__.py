@@ -1,5 +1,5 @@
 """Board presenters by game (``games/boards/<game>.py`` exporting ``PRESENTER``).
 
-Until the boundary refactor moves every presenter here, ``games.views.boards`` registers the
-ones in this package in its ``PRESENTERS`` dict.
+Until the boundary refactor moves every presenter here, ``games.views.boards`` finds the ones
+in this package through its ``BOARD_MODULES`` (engine name -> module), imported on first use.
 """

@@ -8,20 +8,27 @@ one board template.
 
 from __future__ import annotations
 
-# common first: the presenters in games/boards/ import it while this package loads
-from games.views.boards.common import BoardPresenter  # isort: skip
-from games.boards import yokai as yokai_board
+from importlib import import_module
+
+from games.views.boards.common import BoardPresenter
 from games.views.boards.kazoku_families import KazokuFamiliesBoard
 from games.views.boards.kazoku_words import KazokuWordsBoard
 
 PRESENTERS: dict[str, BoardPresenter] = {
     "kazoku-families": KazokuFamiliesBoard(),
     "kazoku-words": KazokuWordsBoard(),
-    "yokai": yokai_board.PRESENTER,
+}
+# Presenters already in their boundary place, games/boards/<module>.py (exporting PRESENTER).
+# Imported on first use: they import this package's ``common``, so importing them while this
+# package loads would be a cycle whenever one of them is imported first.
+BOARD_MODULES: dict[str, str] = {
+    "yokai": "games.boards.yokai",
 }
 
 
 def presenter_for(engine: str) -> BoardPresenter:
+    if engine in BOARD_MODULES:
+        return import_module(BOARD_MODULES[engine]).PRESENTER
     return PRESENTERS.get(engine) or BoardPresenter()
 
 
