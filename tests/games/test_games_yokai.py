@@ -51,6 +51,8 @@ def test_a_whole_game_with_a_cpu_teammate_over_http(dana):
     assert page.count("fam-") >= 16  # every yokai turned over at the end
     assert Move.objects.filter(table=table, by_bot=False).exclude(seat=0).count() == 0
     assert Move.objects.filter(table=table, seat=1).exists()  # the CPU teammate played
+    replay = client.get(f"/play/t/{table.code}/replay/")
+    assert replay.status_code == 200 and 'id="yk-grid"' in replay.content.decode()
 
 
 def test_a_peek_shows_the_family_to_me_only_and_records_an_exposure(dana, charlie):
@@ -76,6 +78,7 @@ def test_a_peek_shows_the_family_to_me_only_and_records_an_exposure(dana, charli
         )
     )
     assert {"ki", "tsu", "ne"} <= seen
+    assert 'id="table-prompts"' in mine  # a question about the kana of the peeked name
     assert not LearningEvent.objects.filter(learner=charlie, kana_id="ki").exists()
 
 
