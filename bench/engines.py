@@ -287,6 +287,10 @@ def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
     return wins, grouped
 
 
+def _yokai_task(task: tuple[int, int, str, int, int]) -> tuple[tuple, tuple[int, int]]:
+    return task, _yokai_row(task)
+
+
 def yokai_teams(games: int, seed: int, processes: int = 1) -> str:
     """Win rate of each Yokai team per level (1-5) and player count (2-4), seeded games; the
     rows are independent, so ``processes`` > 1 plays them in parallel (same figures)."""
@@ -296,11 +300,12 @@ def yokai_teams(games: int, seed: int, processes: int = 1) -> str:
         for players in (2, 3, 4)
         for team in YOKAI_TEAMS
     ]
-    if processes > 1:
-        with multiprocessing.Pool(processes) as pool:
-            results = dict(zip(tasks, pool.map(_yokai_row, tasks, chunksize=1), strict=True))
-    else:
-        results = {task: _yokai_row(task) for task in tasks}
+    tasks.sort(key=lambda task: (task[2] != "hard", -task[0], -task[1]))  # slowest first
+    results = {}
+    with multiprocessing.Pool(max(1, processes)) as pool:
+        for task, result in pool.imap_unordered(_yokai_task, tasks):
+            results[task] = result
+            print(f"level {task[0]}, {task[1]} players, {task[2]} team: {result}", flush=True)
     lines = [
         "| level | players | games | "
         + " | ".join(f"{team} team wins" for team in YOKAI_TEAMS)

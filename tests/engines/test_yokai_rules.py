@@ -1,6 +1,8 @@
 """Yokai scenarios on stacked grids: the three steps, clues, levels, endings, scoring."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from yokai_setup import (
     DECLARE,
     ENG,
@@ -360,3 +362,23 @@ def test_level_2_and_5_deal_an_affinity_and_an_objective():
     assert ENG.new_game(2, 3, {"level": 2}).affinity.startswith("affinity-")
     assert ENG.new_game(2, 3, {"level": 5}).objective in ("square", "scroll", "lantern")
     assert ENG.new_game(2, 3, {"level": 1}).affinity is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=2, max_size=16))
+def test_the_fast_move_listing_agrees_with_trying_every_place(cells):
+    from games.engines.yokai.index import (
+        all_destinations,
+        components,
+        is_connected,
+        neighbours,
+    )
+
+    group = frozenset(max(components(cells), key=len))  # one connected group
+    if len(group) < 2:
+        return
+    fast = all_destinations(group, sorted(group))
+    for source in group:
+        empty = {n for p in group for n in neighbours(p)} - group
+        slow = sorted(p for p in empty if is_connected((group - {source}) | {p}))
+        assert fast[source] == slow, source

@@ -47,13 +47,73 @@ def destinations(occupied: frozenset[Pos], source: Pos) -> list[Pos]:
     """
     rest = occupied - {source}
     groups = components(rest)
-    candidates = {n for pos in rest for n in neighbours(pos)} - occupied
-    candidates.discard(source)
     if len(groups) == 1:
+        candidates = {n for pos in rest for n in neighbours(pos)} - occupied
+        candidates.discard(source)
         return sorted(candidates)
+    group_of = {pos: index for index, group in enumerate(groups) for pos in group}
+    smallest = min(groups, key=len)  # a place touching every group touches this one
+    candidates = {n for pos in smallest for n in neighbours(pos)} - occupied
+    candidates.discard(source)
     return sorted(
-        pos for pos in candidates if all(any(n in g for n in neighbours(pos)) for g in groups)
+        pos
+        for pos in candidates
+        if len({group_of[n] for n in neighbours(pos) if n in group_of}) == len(groups)
     )
+
+
+def articulation_points(cells: frozenset[Pos]) -> set[Pos]:
+    """The cards whose removal splits a connected group in two or more (Tarjan's low links)."""
+    order: dict[Pos, int] = {}
+    low: dict[Pos, int] = {}
+    cuts: set[Pos] = set()
+
+    def visit(pos: Pos, parent: Pos | None) -> None:
+        order[pos] = low[pos] = len(order)
+        children = 0
+        for n in neighbours(pos):
+            if n not in cells or n == parent:
+                continue
+            if n in order:
+                low[pos] = min(low[pos], order[n])
+                continue
+            children += 1
+            visit(n, pos)
+            low[pos] = min(low[pos], low[n])
+            if parent is not None and low[n] >= order[pos]:
+                cuts.add(pos)
+        if parent is None and children > 1:
+            cuts.add(pos)
+
+    if cells:
+        visit(next(iter(cells)), None)
+    return cuts
+
+
+def all_destinations(occupied: frozenset[Pos], sources: Iterable[Pos]) -> dict[Pos, list[Pos]]:
+    """``destinations`` for several cards of one connected grid at once.
+
+    A card that is no articulation point leaves the rest connected: any empty place touching
+    another card will do, read from one count of occupied neighbours per empty place. Only the
+    articulation points (few) need their groups computed (``destinations``).
+    """
+    cuts = articulation_points(occupied)
+    touching: dict[Pos, int] = {}
+    for pos in occupied:
+        for n in neighbours(pos):
+            if n not in occupied:
+                touching[n] = touching.get(n, 0) + 1
+    ring = sorted(touching)
+    moves = {}
+    for source in sources:
+        if source in cuts:
+            moves[source] = destinations(occupied, source)
+            continue
+        near = set(neighbours(source))
+        moves[source] = [
+            pos for pos in ring if pos != source and touching[pos] - (pos in near) >= 1
+        ]
+    return moves
 
 
 def family_groups_connected(grid: Mapping[Pos, str], family_of: Mapping[str, str]) -> bool:

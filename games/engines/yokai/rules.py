@@ -71,7 +71,7 @@ from games.engines.yokai.data import (
     rating,
 )
 from games.engines.yokai.index import (
-    destinations,
+    all_destinations,
     families_touch,
     family_groups_connected,
     has_shape,
@@ -316,12 +316,8 @@ def movable_sources(
 ) -> dict[tuple[int, int], list[tuple[int, int]]]:
     """Each unlocked yokai's legal destinations (yokai with none left out)."""
     occupied = frozenset(grid)
-    moves = {}
-    for source in sorted(occupied - locked):
-        targets = destinations(occupied, source)
-        if targets:
-            moves[source] = targets
-    return moves
+    moves = all_destinations(occupied, sorted(occupied - locked))
+    return {source: targets for source, targets in moves.items() if targets}
 
 
 # --- the engine -----------------------------------------------------------------------------------
