@@ -156,3 +156,19 @@ def test_the_htmx_answer_is_the_board_partial(dana):
     )  # fmt: skip
     assert response.status_code == 200
     assert 'id="yk-grid"' in response.content.decode() and HX
+
+
+def test_the_static_stylesheet_covers_every_grid_width_yokai_and_clue():
+    """No inline style (CSP): the rules showing a chosen yokai's or clue's places and the grid
+    widths live in static/css/yokai.css, one per index the presenter can produce."""
+    from django.conf import settings
+
+    from games.engines.yokai.data import CLUES, YOKAI
+
+    css = (settings.BASE_DIR / "static" / "css" / "yokai.css").read_text("utf-8")
+    for i in range(len(YOKAI)):
+        assert f"#yk-grid:has(#yk-src-{i}:checked) .for-yk-src-{i} " in css
+    for slot in range(len(CLUES)):
+        assert f".yokai:has(#yk-slot-{slot}:checked) .for-yk-slot-{slot} " in css
+    for cols in range(3, len(YOKAI) + 3):  # a line of 16 yokai plus the empty ring
+        assert f".yokai .yk-cols-{cols} {{ --yk-cols: {cols}; }}" in css
