@@ -16,6 +16,7 @@ To add an engine: append its cases to ``CASES`` (and, for bot figures, to ``BOT_
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -40,6 +41,7 @@ class Case:
     label: str
     options: dict = field(default_factory=dict)
     players: tuple[int, ...] = (2, 4, 6)
+    avoid: tuple[str, ...] = ()  # action types the random player skips while it has others
 
 
 CASES = [
@@ -53,7 +55,15 @@ CASES = [
     Case("bozu", "defaults", {}),
     Case("bozu", "extra draws", {"lady": "take_pile_draw", "semimaru": "skip"}),
     Case("bozu", "no stopping", {"allow_stop": False, "emperor": "take_hands"}),
+    # yokai: random actions but never "declare" (else most games end at once): whole games
+    Case("yokai", "level 1", {"level": 1}, (2, 3, 4), ("declare",)),
+    Case("yokai", "level 3", {"level": 3}, (2, 3, 4), ("declare",)),
+    Case("yokai", "level 5", {"level": 5}, (2, 3, 4), ("declare",)),
 ]
+
+# Yokai, a cooperative game: win rate of an all-CPU team per level and player count, beside a
+# team playing at random (``--teams``).
+YOKAI_TEAMS = ("hard", "random")
 
 # (engine, options, seat bots, games) played with seat rotation, for win rates.
 BOT_MATCHES = [
@@ -66,14 +76,16 @@ BOT_MATCHES = [
 ]
 
 
-def random_game(engine, players: int, seed: int, options: dict) -> int:
-    """Play one game with random legal actions; return the number of actions."""
+def random_game(engine, players: int, seed: int, options: dict, avoid: tuple = ()) -> int:
+    """Play one game with random legal actions (types in ``avoid`` only when nothing else is
+    legal); return the number of actions."""
     rng = random.Random(seed)
     state = engine.new_game(players=players, seed=seed, options=options)
     actions = 0
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
-        action = rng.choice(engine.legal_actions(state, seat))
+        legal = engine.legal_actions(state, seat)
+        action = rng.choice([a for a in legal if a["type"] not in avoid] or legal)
         state, _events = engine.apply(state, seat, action)
         actions += 1
     return actions
@@ -162,7 +174,9 @@ def measure_against_bare(players: int, games: int, seed: int) -> tuple[dict, dic
 def measure(case: Case, players: int, games: int, seed: int) -> dict:
     engine = get_engine(case.engine)
     started = time.process_time()  # CPU time: the shared 2-core machine is often busy
-    actions = sum(random_game(engine, players, seed + g, case.options) for g in range(games))
+    actions = sum(
+        random_game(engine, players, seed + g, case.options, case.avoid) for g in range(games)
+    )
     seconds = time.process_time() - started
     return {
         "engine": case.engine,
@@ -253,6 +267,62 @@ def bot_timing(decisions: int, seed: int) -> str:
     return "\n".join(lines)
 
 
+def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
+    """(wins, games ending with every family grouped) of one team at one level and size.
+
+    The loop of ``conformance.play_game`` without its checks (same seeds, same choices), and
+    without building a view for the random team, which never reads it."""
+    level, players, team, games, seed = task
+    engine = get_engine("yokai")
+    bot = engine.bot(team)
+    wins = grouped = 0
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = engine.new_game(players=players, seed=seed + g, options={"level": level})
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            view = {} if team == "random" else engine.view(state, seat)
+            state, _events = engine.apply(state, seat, bot.choose(view, legal, rng))
+        outcome = engine.outcome(state)
+        wins += outcome["won"]
+        grouped += outcome["families_ok"]
+    return wins, grouped
+
+
+def _yokai_task(task: tuple[int, int, str, int, int]) -> tuple[tuple, tuple[int, int]]:
+    return task, _yokai_row(task)
+
+
+def yokai_teams(games: int, seed: int, processes: int = 1) -> str:
+    """Win rate of each Yokai team per level (1-5) and player count (2-4), seeded games; the
+    rows are independent, so ``processes`` > 1 plays them in parallel (same figures)."""
+    tasks = [
+        (level, players, team, games, seed)
+        for level in range(1, 6)
+        for players in (2, 3, 4)
+        for team in YOKAI_TEAMS
+    ]
+    tasks.sort(key=lambda task: (task[2] != "hard", -task[0], -task[1]))  # slowest first
+    results = {}
+    with multiprocessing.Pool(max(1, processes)) as pool:
+        for task, result in pool.imap_unordered(_yokai_task, tasks):
+            results[task] = result
+            print(f"level {task[0]}, {task[1]} players, {task[2]} team: {result}", flush=True)
+    lines = [
+        "| level | players | games | "
+        + " | ".join(f"{team} team wins" for team in YOKAI_TEAMS)
+        + " | hard team: families grouped at the end |",
+        "| ---: | ---: | ---: | " + " | ".join("---:" for _ in YOKAI_TEAMS) + " | ---: |",
+    ]
+    for level in range(1, 6):
+        for players in (2, 3, 4):
+            row = [results[(level, players, team, games, seed)] for team in YOKAI_TEAMS]
+            rates = " | ".join(f"{wins / games:.1%}" for wins, _ in row)
+            lines.append(f"| {level} | {players} | {games} | {rates} | {row[0][1] / games:.1%} |")
+    return "\n".join(lines)
+
+
 def write_block(marker: str, text: str) -> None:
     """Replace the block between ``<!-- bench:marker -->`` and ``<!-- /bench:marker -->`` in
     docs/bench.md (shared by the bench scripts)."""
@@ -275,6 +345,11 @@ def main() -> None:
     parser.add_argument("--bot-scale", type=float, default=1.0, help="x the listed bot games")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed cases")
     parser.add_argument("--write", action="store_true", help="update docs/bench.md blocks")
+    parser.add_argument("--processes", type=int, default=1, help="--teams in parallel")
+    parser.add_argument(
+        "--teams", type=int, default=0, metavar="GAMES",
+        help="Yokai: win rates of the CPU and random teams, GAMES per level and player count",
+    )  # fmt: skip
     args = parser.parse_args()
     header = (
         f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
@@ -299,6 +374,15 @@ def main() -> None:
         print(f"\n## {engine}\n\n{text}\n")
         if args.write:
             write_block(f"{engine}:speed", text)
+    if args.teams:
+        started = time.perf_counter()
+        text = yokai_teams(args.teams, args.seed, args.processes)
+        minutes = (time.perf_counter() - started) / 60
+        end_load = os.getloadavg()[0]
+        text = f"{header}, {end_load:.1f} at the end ({minutes:.0f} min):\n\n{text}"
+        print(text)
+        if args.write:
+            write_block("yokai:teams", text)
     if args.bots:
         text = bot_matches(args.seed, args.engine, args.bot_scale)
         timing = bot_timing(2000, args.seed)

@@ -30,6 +30,7 @@ from kanagame.celery import app as celery_app
 LIVE_SERVER_MODULES = (
     "test_games_live.py",
     "test_browser_play.py",
+    "test_browser_yokai.py",
     "test_security_join_limit.py",  # threads racing for one rate counter
 )
 

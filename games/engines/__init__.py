@@ -17,6 +17,7 @@ ENGINES: dict[str, str] = {
     "kazoku-families": "games.engines.kazoku.families",
     "kazoku-words": "games.engines.kazoku.words",
     "bozu": "games.engines.bozu",
+    "yokai": "games.engines.yokai",
 }
 
 

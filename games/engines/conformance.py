@@ -262,7 +262,12 @@ def play_game(
             record.errors += check_state(engine, state, players, check_rng)
     if engine.is_over(state):
         record.outcome = engine.outcome(state)
-        record.winners = [s for s, rank in enumerate(record.outcome["ranks"]) if rank == 1]
+        # A cooperative game (Yokai) ranks the whole team first and says in ``won`` whether
+        # the team won: a lost game has no winner.
+        if record.outcome.get("won") is False:
+            record.winners = []
+        else:
+            record.winners = [s for s, rank in enumerate(record.outcome["ranks"]) if rank == 1]
     return record
 
 

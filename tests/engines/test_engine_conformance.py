@@ -19,8 +19,6 @@ from games.engines.conformance import (
 )
 from games.engines.kazoku.families import KazokuFamilies
 
-MOVES_BEFORE_A_CARD_SHOWS = 10  # moves played from the deal until a seat sees a card
-
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
 @pytest.mark.parametrize("players", [2, 4])
@@ -32,7 +30,10 @@ def test_every_engine_plays_bot_games_without_invariant_errors(name, players):
     )
     assert summary["errors"] == [] and summary["invariant_errors"] == 0
     assert summary["games"] == 2 and summary["actions"] > 0
-    assert sum(summary["wins_by_seat"]) >= 2
+    if getattr(engine, "cooperative", False):  # one team: every seat wins or loses together
+        assert len(set(summary["wins_by_seat"])) == 1
+    else:
+        assert sum(summary["wins_by_seat"]) >= 2
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
@@ -45,12 +46,13 @@ def test_every_engine_offers_valid_practice_presets_and_a_lobby_title(name):
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
 def test_every_engine_shows_cards_that_its_views_hold(name):
-    """From the deal on (a game may deal no card face up: Bōzu Mekuri turns its first card
-    over on the first move), every view's ``cards_shown`` holds, until a seat sees a card."""
+    """From the deal on, and after each bot action until some seat sees a card (a game that
+    deals every card face down, such as Yokai, shows one after a peek or a reveal)."""
     engine = get_engine(name)
     state = engine.new_game(players=engine.MIN_PLAYERS, seed=3)
-    seen: dict[int | None, set] = {}
-    for _move in range(MOVES_BEFORE_A_CARD_SHOWS):
+    bot, rng = engine.bot("easy"), random.Random(3)
+    for _action in range(100):
+        seen = {}
         for seat in [*range(engine.MIN_PLAYERS), None]:
             view = engine.view(state, seat)
             assert check_cards_shown(engine, view, json.dumps(view), seat) == []
@@ -58,7 +60,8 @@ def test_every_engine_shows_cards_that_its_views_hold(name):
         if any(seen[seat] for seat in range(engine.MIN_PLAYERS)) or engine.is_over(state):
             break
         seat = engine.to_act(state)[0]
-        state, _events = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+        action = bot.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        state, _events = engine.apply(state, seat, action)
     assert any(seen[seat] for seat in range(engine.MIN_PLAYERS)), "no seat sees any card"
 
 

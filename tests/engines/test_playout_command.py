@@ -39,3 +39,19 @@ def test_playout_prints_the_contract_json():
 def test_playout_reports_bad_arguments(args, match):
     with pytest.raises(CommandError, match=match):
         call_command("playout", *args, "--games", "1", stdout=StringIO())
+
+
+def test_playout_counts_a_cooperative_team_win_for_every_seat_and_a_loss_for_none():
+    out = StringIO()
+    call_command(
+        "playout", "yokai", "--players", "3", "--games", "4", "--seed", "1",
+        "--option", "level=2", "--bots", "hard", "--json", stdout=out,
+    )  # fmt: skip
+    summary = json.loads(out.getvalue())
+    assert summary["invariant_errors"] == 0 and summary["games"] == 4
+    wins = summary["wins_by_seat"]
+    assert len(set(wins)) == 1 and 0 <= wins[0] <= 4
+    out = StringIO()
+    call_command("playout", "yokai", "--players", "2", "--games", "3", "--bots", "random",
+                 "--no-check", "--json", stdout=out)  # fmt: skip
+    assert json.loads(out.getvalue())["wins_by_seat"] == [0, 0]  # a random team never wins here
