@@ -16,6 +16,7 @@ from games.engines.base import Engine, IllegalAction, action_key
 ENGINES: dict[str, str] = {
     "kazoku-families": "games.engines.kazoku_families",
     "kazoku-words": "games.engines.kazoku_words",
+    "koikoi": "games.engines.koikoi",
 }
 
 
