@@ -36,9 +36,11 @@ from games.engines.base import (
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
 from games.engines.koikoi.rules import (
     HAND_SIZE,
+    MONTH_MASK_OF,
     KoikoiState,
     Round,
     choose_oya,
+    masks_of,
     matches,
     month_of_round,
     settings_for,
@@ -248,18 +250,18 @@ class KoiKoi(Engine):
         if state.phase == "over" or seat != state.turn:
             return []
         if state.phase == "play":
-            table = state.table
+            table_mask = state.masks[2]
             actions = []
             for card in state.hands[seat]:
-                same = matches(table, card)
-                if len(same) == 2:
-                    actions.append({"type": "play", "card": card, "take": same[0]})
-                    actions.append({"type": "play", "card": card, "take": same[1]})
+                if (table_mask & MONTH_MASK_OF[card]).bit_count() == 2:
+                    first, second = matches(state.table, card, table_mask)
+                    actions.append({"type": "play", "card": card, "take": first})
+                    actions.append({"type": "play", "card": card, "take": second})
                 else:
                     actions.append({"type": "play", "card": card})
             return actions
         if state.phase == "draw":
-            same = matches(state.table, state.drawn)
+            same = matches(state.table, state.drawn, state.masks[2])
             if len(same) == 2:
                 actions = [{"type": "take", "card": card} for card in same]
             else:
@@ -276,18 +278,18 @@ class KoiKoi(Engine):
             raise IllegalAction("The game is over.")
         if seat != state.turn:
             raise IllegalAction("It is not your turn.")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction("An action must be an object with a type.")
-        kind = action["type"]
+        kind = action.get("type")
         rules = settings_for(state.options)
         turn = Round(state, rules)
         if state.phase == "play":
             if kind != "play":
                 raise IllegalAction("Play a card from your hand first.")
             card = action.get("card")
-            if not isinstance(card, str) or card not in state.hands[seat]:
+            if type(card) is not str or card not in state.hands[seat]:
                 raise IllegalAction("That card is not in your hand.")
-            same = matches(state.table, card)
+            same = matches(state.table, card, state.masks[2])
             if len(same) == 2:
                 if action.keys() != PLAY_TAKE_KEYS or action["take"] not in same:
                     raise IllegalAction("Two cards of that month are on the table: take one.")
@@ -397,6 +399,8 @@ class KoiKoi(Engine):
         }
 
     def from_json(self, data: Mapping[str, Any]) -> KoikoiState:
+        captured = (tuple(data["captured"][0]), tuple(data["captured"][1]))
+        table = tuple(data["table"])
         return KoikoiState(
             seed=data["seed"],
             options=tuple(sorted(dict(data["options"]).items())),
@@ -404,9 +408,9 @@ class KoiKoi(Engine):
             oya=data["oya"],
             attempt=data["attempt"],
             hands=(tuple(data["hands"][0]), tuple(data["hands"][1])),
-            table=tuple(data["table"]),
+            table=table,
             pile=tuple(data["pile"]),
-            captured=(tuple(data["captured"][0]), tuple(data["captured"][1])),
+            captured=captured,
             phase=data["phase"],
             turn=data["turn"],
             drawn=data["drawn"],
@@ -415,6 +419,7 @@ class KoiKoi(Engine):
             scores=(data["scores"][0], data["scores"][1]),
             results=tuple((r[0], r[1], r[2], r[3]) for r in data["results"]),
             log=tuple(tuple(dict(event) for event in events) for events in data["log"]),
+            masks=masks_of(captured, table),
         )
 
     # -- players and learning hooks --

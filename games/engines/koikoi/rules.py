@@ -19,12 +19,14 @@ yaku and settings in ``shared/data/koikoi_yaku.md``; every interpretation in
 
 Everything here is pure: ``Round`` is the scratch one ``apply`` works on, turned back into a
 frozen ``KoikoiState`` at the end. Randomness: each deal shuffles with
-``random.Random(f"{seed}/{round}/{attempt}")``, a pure function of the stored seed.
+``shuffled(seed, f"{round}/{attempt}")``, a pure function of the stored seed (SHAKE-256
+keys; no RNG object to carry).
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
 from typing import Any, NamedTuple
 
 from games.engines.koikoi.cards import DECK
@@ -38,8 +40,10 @@ from games.engines.koikoi.yaku import (
 )
 
 HAND_SIZE = 8
+_KEYS = struct.Struct("<48I")
 MONTH_OF = DECK.month_of
 BIT = DECK.bit
+MONTH_MASK_OF = {card: DECK.month_mask[DECK.month_of[card]] for card in DECK.ids}
 
 
 class KoikoiState(NamedTuple):
@@ -62,6 +66,8 @@ class KoikoiState(NamedTuple):
     scores: tuple[int, int]
     results: tuple[tuple[int, int, int, str], ...]  # (round, winner or -1, points, reason)
     log: tuple[tuple[dict, ...], ...]  # the events of each apply (views filter them)
+    # derived from captured and table (not serialised): bit masks (captured 0, captured 1, table)
+    masks: tuple[int, int, int] = (0, 0, 0)
 
 
 class Settings(NamedTuple):
@@ -100,18 +106,38 @@ def month_of_round(round_number: int) -> int:
     return (round_number - 1) % 12 + 1
 
 
-def matches(table: tuple[str, ...] | list[str], card: str) -> list[str]:
+def matches(table: tuple[str, ...] | list[str], card: str, table_mask: int | None = None) -> list[str]:
     """The table cards of ``card``'s month, in table order."""
+    if table_mask is not None:
+        same = table_mask & MONTH_MASK_OF[card]
+        if not same:
+            return []
+        return [other for other in table if BIT[other] & same]
     month = MONTH_OF[card]
     return [other for other in table if MONTH_OF[other] == month]
 
 
+def masks_of(captured: tuple, table: tuple) -> tuple[int, int, int]:
+    return DECK.mask(captured[0]), DECK.mask(captured[1]), DECK.mask(table)
+
+
+def shuffled(seed: int, label: str) -> list[str]:
+    """The 48 cards in an order that is a pure function of ``(seed, label)``.
+
+    Each card gets a 32-bit key from SHAKE-256 of ``"{seed}/{label}"`` and the deck is sorted
+    by key: a uniform shuffle, the same on every machine and Python version, and five times
+    cheaper than seeding a ``random.Random`` per deal (see docs/bench.md).
+    """
+    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{label}".encode()).digest(4 * 48))
+    ids = DECK.ids
+    return [ids[value & 63] for value in sorted([key << 6 | i for i, key in enumerate(keys)])]
+
+
 def choose_oya(seed: int) -> tuple[int, list[list[str]]]:
     """Each player draws a card; the earlier month deals; ties draw again."""
-    rng = random.Random(f"{seed}/oya")
     draws = []
     while True:
-        first, second = rng.sample(DECK.ids, 2)
+        first, second = shuffled(seed, f"oya/{len(draws)}")[:2]
         draws.append([first, second])
         if MONTH_OF[first] != MONTH_OF[second]:
             return (0 if MONTH_OF[first] < MONTH_OF[second] else 1), draws
@@ -119,8 +145,7 @@ def choose_oya(seed: int) -> tuple[int, list[list[str]]]:
 
 def shuffled_deal(seed: int, round_number: int, attempt: int, oya: int) -> tuple:
     """(hands, table, pile) dealt two by two: ko, table, oya, four times."""
-    deck = list(DECK.ids)
-    random.Random(f"{seed}/{round_number}/{attempt}").shuffle(deck)
+    deck = shuffled(seed, f"{round_number}/{attempt}")
     ko = 1 - oya
     hands: list[list[str]] = [[], []]
     table: list[str] = []
@@ -145,6 +170,7 @@ class Round:
     __slots__ = (
         "state", "rules", "hands", "table", "pile", "captured", "phase", "turn", "drawn",
         "calls", "yaku", "scores", "results", "round", "oya", "attempt", "events", "taken",
+        "masks",
     )  # fmt: skip
 
     def __init__(self, state: KoikoiState, rules: Settings) -> None:
@@ -164,6 +190,7 @@ class Round:
         self.round = state.round
         self.oya = state.oya
         self.attempt = state.attempt
+        self.masks = list(state.masks)
         self.events: list[dict] = []
         self.taken = False  # the seat captured something this turn
 
@@ -172,25 +199,32 @@ class Round:
     def play(self, seat: int, card: str, take: str | None) -> None:
         """Step 1: a hand card goes to the table, capturing what it matches."""
         self.hands[seat] = tuple([c for c in self.hands[seat] if c != card])
-        same = matches(self.table, card)
+        same = matches(self.table, card, self.masks[2])
         captured = self.capture(seat, card, same, take)
         self.events.append({"type": "play", "seat": seat, "card": card, "captured": captured})
         self.turn_up(seat)
 
     def capture(self, seat: int, card: str, same: list[str], take: str | None) -> list[str]:
+        masks = self.masks
         if not same:
             self.table = (*self.table, card)
+            masks[2] |= BIT[card]
             return []
         chosen = [take] if len(same) == 2 else same  # 1: that one; 3: all of them
         self.table = tuple([c for c in self.table if c not in chosen])
         self.captured[seat] = (*self.captured[seat], card, *chosen)
+        gained = BIT[card]
+        for c in chosen:
+            gained |= BIT[c]
+        masks[2] &= ~gained
+        masks[seat] |= gained
         self.taken = True
         return [card, *chosen]
 
     def turn_up(self, seat: int) -> None:
         """Step 2: the top card of the pile is turned and matched."""
         card, self.pile = self.pile[0], self.pile[1:]
-        same = matches(self.table, card)
+        same = matches(self.table, card, self.masks[2])
         if len(same) == 2 or (same and self.rules.draw_capture == "optional"):
             self.drawn = card
             self.phase = "draw"
@@ -206,9 +240,10 @@ class Round:
         assert card is not None
         if leave:
             self.table = (*self.table, card)
+            self.masks[2] |= BIT[card]
             captured: list[str] = []
         else:
-            captured = self.capture(seat, card, matches(self.table, card), take)
+            captured = self.capture(seat, card, matches(self.table, card, self.masks[2]), take)
         self.events.append({"type": "take", "seat": seat, "card": card, "captured": captured})
         self.end_turn(seat)
 
@@ -216,9 +251,7 @@ class Round:
         self.phase = "play"
         if self.taken:
             before = dict(self.yaku[seat])
-            now = judge_mask(
-                self.rules.judge, DECK.mask(self.captured[seat]), month_of_round(self.round)
-            )
+            now = judge_mask(self.rules.judge, self.masks[seat], month_of_round(self.round))
             yaku = list(self.yaku)
             yaku[seat] = tuple(now)
             self.yaku = (yaku[0], yaku[1])
@@ -322,6 +355,7 @@ class Round:
         self.hands = list(hands)
         self.table, self.pile = table, pile
         self.captured = [(), ()]
+        self.masks = [0, 0, DECK.mask(table)]
         self.calls = (0, 0)
         self.yaku = ((), ())
         self.drawn = None
@@ -363,23 +397,41 @@ class Round:
                 return [(row.id, points)]
         return []
 
+    def new_log(self, log: tuple[tuple[dict, ...], ...]) -> tuple[tuple[dict, ...], ...]:
+        """The state keeps the events of the current round only (from its deal, which follows
+        the previous round's end in the same group): replays read the move log."""
+        events = tuple(self.events)
+        if self.round != self.state.round or not log:
+            return (events,)
+        return (*log, events)
+
     def frozen(self, log: tuple[tuple[dict, ...], ...]) -> KoikoiState:
-        return KoikoiState(
-            seed=self.state.seed,
-            options=self.state.options,
-            round=self.round,
-            oya=self.oya,
-            attempt=self.attempt,
-            hands=(self.hands[0], self.hands[1]),
-            table=self.table,
-            pile=self.pile,
-            captured=(self.captured[0], self.captured[1]),
-            phase=self.phase,
-            turn=self.turn,
-            drawn=self.drawn,
-            calls=self.calls,
-            yaku=self.yaku,
-            scores=self.scores,
-            results=self.results,
-            log=(*log, tuple(self.events)),
+        """The new state; the log keeps the events of the last ``LOG_GROUPS`` applies."""
+        state, masks = self.state, self.masks
+        return _new_state(
+            (
+                state.seed,
+                state.options,
+                self.round,
+                self.oya,
+                self.attempt,
+                (self.hands[0], self.hands[1]),
+                self.table,
+                self.pile,
+                (self.captured[0], self.captured[1]),
+                self.phase,
+                self.turn,
+                self.drawn,
+                self.calls,
+                self.yaku,
+                self.scores,
+                self.results,
+                self.new_log(log),
+                (masks[0], masks[1], masks[2]),
+            )
         )
+
+
+def _new_state(fields: tuple) -> KoikoiState:
+    """A state from its fields in order (no keyword handling: this is the hot path)."""
+    return tuple.__new__(KoikoiState, fields)

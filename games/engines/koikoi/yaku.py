@@ -168,6 +168,9 @@ class Judge:
     dealt_rows: tuple[Row, ...]
     viewing_rule: str
     rain_mask: int
+    # pile_rows as plain tuples for the hot loop of judge_mask: (id, group, all_of, none_of,
+    # count mask, count, points, extra mask, extra from, the Row if it has a special condition)
+    fast_rows: tuple[tuple, ...] = ()
 
 
 def _settings(options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -225,8 +228,17 @@ def judge_for(settings: tuple[tuple[str, Any], ...]) -> Judge:
                 dealt=bool(row.get("dealt")),
             )
         )
+    pile_rows = tuple(r for r in rows if not r.dealt)
+    fast_rows = tuple(
+        (
+            r.id, r.group, r.all_of, r.none_of, r.at_least_mask, r.at_least, r.points,
+            r.extra_mask, r.extra_from, r if (r.month or r.four_of_a_month or r.four_pairs) else None,
+        )
+        for r in pile_rows
+    )  # fmt: skip
     return Judge(
-        pile_rows=tuple(r for r in rows if not r.dealt),
+        fast_rows=fast_rows,
+        pile_rows=pile_rows,
         dealt_rows=tuple(r for r in rows if r.dealt),
         viewing_rule=by_name["viewing_rule"],
         rain_mask=SET_MASKS["rain"],
@@ -262,11 +274,24 @@ def _row_points(row: Row, mask: int, month: int | None) -> int:
 
 def judge_mask(judge: Judge, mask: int, month: int | None = None) -> list[tuple[str, int]]:
     """The yaku of the capture pile ``mask``: the best row of each group, in table order."""
+    if mask & (mask - 1) == 0:
+        return []  # no yaku has fewer than two cards
     best: dict[str, tuple[int, str]] = {}
-    for row in judge.pile_rows:
-        points = _row_points(row, mask, month)
-        if points and (row.group not in best or points > best[row.group][0]):
-            best[row.group] = (points, row.id)
+    for row_id, group, all_of, none_of, count_mask, count, points, extra, start, row in (
+        judge.fast_rows
+    ):
+        if mask & all_of != all_of or mask & none_of:
+            continue
+        if count and (mask & count_mask).bit_count() < count:
+            continue
+        if row is not None:  # a month or dealt-hand condition: the general reader
+            points = _row_points(row, mask, month)
+            if not points:
+                continue
+        elif extra:
+            points += max(0, (mask & extra).bit_count() - start)
+        if group not in best or points > best[group][0]:
+            best[group] = (points, row_id)
     if not best:
         return []
     found = {yaku_id: points for points, yaku_id in best.values()}
