@@ -8,6 +8,22 @@ from games.engines.koikoi.cards import DECK
 ENG = get_engine("koikoi")
 IDS = DECK.ids
 
+# A deal where the oya (seat 0) forms 花見酒 on the first turn, and the ko (seat 1) then
+# forms 三光 over two turns (crane + phoenix, then the moon).
+OYA_HAND = [
+    "kiku-sakazuki", "ume-chaff-1", "yanagi-tsubame", "yanagi-tanzaku", "yanagi-kasu",
+    "ume-chaff-2", "ume-uguisu", "ume-akatan",
+]  # fmt: skip
+KO_HAND = [
+    "kiri-hoo", "susuki-tsuki", "momiji-shika", "momiji-aotan", "momiji-chaff-2", "botan-cho",
+    "botan-aotan", "botan-chaff-2",
+]  # fmt: skip
+TABLE = [
+    "kiku-chaff-1", "sakura-maku", "kiri-chaff-1", "matsu-chaff-1", "susuki-chaff-1",
+    "fuji-chaff-1", "ayame-chaff-1", "hagi-chaff-1",
+]  # fmt: skip
+PILE_TOP = ["sakura-chaff-1", "matsu-tsuru", "botan-chaff-1", "momiji-chaff-1"]
+
 
 def stacked(hands, table, pile_top=(), *, first=0, **options):
     """A new game: ``hands`` (8 each) and ``table`` (8) dealt, ``pile_top`` turned first,

@@ -86,9 +86,7 @@ def test_views_hide_the_opponent_hand_and_the_pile(game, walk_seed, data):
 
 @GAME_SETTINGS
 @given(game=games, walk_seed=st.integers(0, 1000), data=st.data())
-def test_illegal_actions_change_nothing_and_legal_ones_keep_the_state_valid(
-    game, walk_seed, data
-):
+def test_illegal_actions_change_nothing_and_legal_ones_keep_the_state_valid(game, walk_seed, data):
     states, _ = random_walk(game, walk_seed)
     for state in data.draw(st.lists(st.sampled_from(states), min_size=1, max_size=4)):
         assert check_state(ENG, state, 2, random.Random(walk_seed), sample=None) == []

@@ -4,26 +4,10 @@ exhaustive draws, the oya, the 12-round total, and the refusals."""
 import random
 
 import pytest
-from koikoi_setup import ENG, events_of, play_out, stacked
+from koikoi_setup import ENG, KO_HAND, OYA_HAND, PILE_TOP, TABLE, events_of, play_out, stacked
 
 from games.engines import IllegalAction
 from games.engines.koikoi.cards import DECK
-
-# A deal where the oya (seat 0) forms 花見酒 on the first turn, and the ko (seat 1) then
-# forms 三光 over two turns (crane + phoenix, then the moon).
-OYA_HAND = [
-    "kiku-sakazuki", "ume-chaff-1", "yanagi-tsubame", "yanagi-tanzaku", "yanagi-kasu",
-    "ume-chaff-2", "ume-uguisu", "ume-akatan",
-]  # fmt: skip
-KO_HAND = [
-    "kiri-hoo", "susuki-tsuki", "momiji-shika", "momiji-aotan", "momiji-chaff-2", "botan-cho",
-    "botan-aotan", "botan-chaff-2",
-]  # fmt: skip
-TABLE = [
-    "kiku-chaff-1", "sakura-maku", "kiri-chaff-1", "matsu-chaff-1", "susuki-chaff-1",
-    "fuji-chaff-1", "ayame-chaff-1", "hagi-chaff-1",
-]  # fmt: skip
-PILE_TOP = ["sakura-chaff-1", "matsu-tsuru", "botan-chaff-1", "momiji-chaff-1"]
 
 
 def hanami_game(**options):
@@ -173,9 +157,7 @@ def _first_exhausted_round(options):
     for seed in range(200):
         state = ENG.new_game(2, seed, {"rounds": "3", **options})
         oya = state.oya
-        state, events = play_out(
-            state, policy, stop=lambda s, ev: bool(events_of(ev, "round_end"))
-        )
+        state, events = play_out(state, policy, stop=lambda s, ev: bool(events_of(ev, "round_end")))
         end = events_of(events, "round_end")[0]
         if end["reason"] == "exhausted":
             return oya, state, events

@@ -94,11 +94,10 @@ def _progress_rows(judge: Judge) -> tuple[tuple[int, int, int], ...]:
 
 
 def _need(row: Row) -> tuple[int, int, int]:
-    if row.all_of:
-        return row.all_of, row.all_of.bit_count(), row.points
-    if row.at_least:
-        return row.at_least_mask, row.at_least, row.points
-    return 0, 0, 0
+    """The cards a yaku is built from and how many it needs (the ``all_of`` cards plus
+    ``at_least`` of the counted set)."""
+    need = row.all_of.bit_count() + row.at_least
+    return row.all_of | row.at_least_mask, need, row.points
 
 
 def potential(rows: tuple[tuple[int, int, int], ...], mask: int, dead: int) -> float:
@@ -239,8 +238,9 @@ class HardBot(Bot):
 
 def _greedy(card: str, table: list[str]) -> int:
     month = MONTH_OF[card]
-    return sum(VALUE[c] for c in table if MONTH_OF[c] == month) + (VALUE[card] if any(
-        MONTH_OF[c] == month for c in table) else -VALUE[card])
+    return sum(VALUE[c] for c in table if MONTH_OF[c] == month) + (
+        VALUE[card] if any(MONTH_OF[c] == month for c in table) else -VALUE[card]
+    )
 
 
 def _sim_capture(card: str, table: list[str], pile: list[str]) -> None:

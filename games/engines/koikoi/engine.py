@@ -303,7 +303,11 @@ class KoiKoi(Engine):
                 raise IllegalAction("Choose what the turned card captures.")
             turn.take_drawn(seat, action.get("card"), leave=kind == "leave")
         else:
-            if kind == "koikoi" and action.keys() == {"type"} and (state.hands[0] or state.hands[1]):
+            if (
+                kind == "koikoi"
+                and action.keys() == {"type"}
+                and (state.hands[0] or state.hands[1])
+            ):
                 turn.koikoi(seat)
             elif kind == "shobu" and action.keys() == {"type"}:
                 turn.shobu(seat)

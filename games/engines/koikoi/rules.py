@@ -106,7 +106,9 @@ def month_of_round(round_number: int) -> int:
     return (round_number - 1) % 12 + 1
 
 
-def matches(table: tuple[str, ...] | list[str], card: str, table_mask: int | None = None) -> list[str]:
+def matches(
+    table: tuple[str, ...] | list[str], card: str, table_mask: int | None = None
+) -> list[str]:
     """The table cards of ``card``'s month, in table order."""
     if table_mask is not None:
         same = table_mask & MONTH_MASK_OF[card]
@@ -309,9 +311,7 @@ class Round:
             points = 1 if self.rules.draw_scoring == "oya_1" else 6
             scores[self.oya] += points
             winner_for_log = self.oya
-            self.events.append(
-                {"type": "oya_privilege", "seat": winner_for_log, "points": points}
-            )
+            self.events.append({"type": "oya_privilege", "seat": winner_for_log, "points": points})
         self.scores = (scores[0], scores[1])
         self.results = (*self.results, (self.round, winner, points, reason))
         self.events.append(

@@ -232,7 +232,8 @@ def judge_for(settings: tuple[tuple[str, Any], ...]) -> Judge:
     fast_rows = tuple(
         (
             r.id, r.group, r.all_of, r.none_of, r.at_least_mask, r.at_least, r.points,
-            r.extra_mask, r.extra_from, r if (r.month or r.four_of_a_month or r.four_pairs) else None,
+            r.extra_mask, r.extra_from,
+            r if (r.month or r.four_of_a_month or r.four_pairs) else None,
         )
         for r in pile_rows
     )  # fmt: skip
@@ -277,9 +278,18 @@ def judge_mask(judge: Judge, mask: int, month: int | None = None) -> list[tuple[
     if mask & (mask - 1) == 0:
         return []  # no yaku has fewer than two cards
     best: dict[str, tuple[int, str]] = {}
-    for row_id, group, all_of, none_of, count_mask, count, points, extra, start, row in (
-        judge.fast_rows
-    ):
+    for (
+        row_id,
+        group,
+        all_of,
+        none_of,
+        count_mask,
+        count,
+        points,
+        extra,
+        start,
+        row,
+    ) in judge.fast_rows:
         if mask & all_of != all_of or mask & none_of:
             continue
         if count and (mask & count_mask).bit_count() < count:
@@ -298,9 +308,9 @@ def judge_mask(judge: Judge, mask: int, month: int | None = None) -> list[tuple[
     if judge.viewing_rule != "always":
         viewing = {row.id for row in judge.pile_rows if row.viewing}
         if viewing & found.keys():
-            cancelled = (
-                judge.viewing_rule == "rain" and mask & judge.rain_mask
-            ) or (judge.viewing_rule == "with_other" and not found.keys() - viewing)
+            cancelled = (judge.viewing_rule == "rain" and mask & judge.rain_mask) or (
+                judge.viewing_rule == "with_other" and not found.keys() - viewing
+            )
             if cancelled:
                 for yaku_id in viewing:
                     found.pop(yaku_id, None)
