@@ -5,8 +5,9 @@
     .venv/bin/python bench/engines_koikoi.py --write         # also updates docs/bench.md
 
 Round share: over seeded 12-round games (seats swapped every other game), the share of the
-points each level scored, and the share of rounds it won (a round nobody wins counts for
-neither). Decision time: every ``hard`` decision of those games, wall clock, ms.
+points each level scored, the share of rounds it won (a round nobody wins counts for
+neither), and the share of games it won (ties split).
+Decision time: every ``hard`` decision of those games, wall clock, ms.
 Speed: random legal actions through the contract (``to_act`` + ``legal_actions`` + a random
 choice + ``apply``), CPU time, as in bench/engines.py.
 """
@@ -34,6 +35,7 @@ def match(first: str, second: str, rounds: int, seed: int, times: list[float]) -
     bots = {level: engine.bot(level) for level in (first, second)}
     won = {first: 0, second: 0}
     points = {first: 0, second: 0}
+    games_won = {first: 0.0, second: 0.0}
     played = 0
     game = 0
     while played < rounds:
@@ -56,12 +58,18 @@ def match(first: str, second: str, rounds: int, seed: int, times: list[float]) -
                 won[order[winner]] += 1
                 points[order[winner]] += gained
         played += len(state.results)
+        ranks = engine.outcome(state)["ranks"]
+        winners = [order[seat] for seat in (0, 1) if ranks[seat] == 1]
+        for level in winners:
+            games_won[level] += 1 / len(winners)
     total_points = sum(points.values()) or 1
     return {
         "pair": f"{first} vs {second}",
         "rounds": played,
         "won": {level: won[level] / played for level in won},
         "points": {level: points[level] / total_points for level in points},
+        "games": game,
+        "games_won": {level: games_won[level] / game for level in games_won},
     }
 
 
@@ -91,15 +99,18 @@ def main() -> None:
     lines = [
         f"seed {args.seed}, load average {os.getloadavg()[0]:.1f} at start",
         "",
-        "| pairing | rounds | rounds won | share of points |",
-        "| --- | ---: | --- | --- |",
+        "| pairing | rounds | rounds won | share of points | games (12 rounds) | games won |",
+        "| --- | ---: | --- | --- | ---: | --- |",
     ]
     times: list[float] = []
     for first, second in PAIRINGS:
         row = match(first, second, args.rounds, args.seed, times)
         won = ", ".join(f"{k} {v:.1%}" for k, v in row["won"].items())
         pts = ", ".join(f"{k} {v:.1%}" for k, v in row["points"].items())
-        lines.append(f"| {row['pair']} | {row['rounds']} | {won} | {pts} |")
+        games = ", ".join(f"{k} {v:.1%}" for k, v in row["games_won"].items())
+        lines.append(
+            f"| {row['pair']} | {row['rounds']} | {won} | {pts} | {row['games']} | {games} |"
+        )
         print(lines[-1], flush=True)
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
