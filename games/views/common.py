@@ -21,10 +21,15 @@ from games.views.boards.common import BoardContext, Player
 ENGINE_NAMES = {
     "kazoku-families": _("Kazoku: happy families"),
     "kazoku-words": _("Kazoku: the word game"),
+    "koikoi": _("Koi-Koi (hanafuda)"),
 }
 ENGINE_BLURBS = {
     "kazoku-families": _("Ask the others for the kana you miss and lay whole families."),
     "kazoku-words": _("Collect kana and form the words printed on your cards."),
+    "koikoi": _(
+        "Two players capture flower cards by month to form yaku; "
+        "learn the kana of the twelve plants."
+    ),
 }
 
 

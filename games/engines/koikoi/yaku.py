@@ -393,3 +393,40 @@ def final_score(
         return 0
     opponent_calls = int(opponent_called_koikoi)
     return base * multiplier(base, opponent_calls, own_koikoi_calls, options)
+
+
+def yaku_progress(
+    card_ids: Iterable[str],
+    options: Mapping[str, Any] | None = None,
+    *,
+    blocked: Iterable[str] = (),
+    month: int | None = None,
+) -> list[tuple[str, int, int]]:
+    """``(yaku id, cards held, cards needed)`` for every capture-pile yaku of the ruleset
+    that ``card_ids`` has started and not yet formed, and that is still possible (the cards
+    in ``blocked``, the opponent's pile, cannot be captured any more). For the board's
+    "in reach" line (いのしかちょう 2/3) and for the bots.
+    """
+    judge = judge_for(_settings(options))
+    mask, dead = DECK.mask(card_ids), DECK.mask(blocked)
+    formed = {yaku_id for yaku_id, _points in judge_mask(judge, mask, month)}
+    found = []
+    for row in judge.pile_rows:
+        if row.id in formed or row.none_of & mask:
+            continue
+        if row.month:
+            if not month:
+                continue
+            pool, need = DECK.month_mask[month], 4
+        else:
+            pool, need = row.all_of | row.at_least_mask, row.all_of.bit_count() + row.at_least
+        if not need:
+            continue
+        have = min((mask & row.all_of).bit_count(), row.all_of.bit_count())
+        have += min((mask & row.at_least_mask & ~row.all_of).bit_count(), row.at_least)
+        if row.month:
+            have = (mask & pool).bit_count()
+        if not have or (row.all_of & dead) or (pool & ~dead).bit_count() < need:
+            continue
+        found.append((row.id, have, need))
+    return found

@@ -8,6 +8,7 @@ one board template.
 
 from __future__ import annotations
 
+from games.boards.koikoi import PRESENTER as KOIKOI_PRESENTER
 from games.views.boards.common import BoardPresenter
 from games.views.boards.kazoku_families import KazokuFamiliesBoard
 from games.views.boards.kazoku_words import KazokuWordsBoard
@@ -15,6 +16,7 @@ from games.views.boards.kazoku_words import KazokuWordsBoard
 PRESENTERS: dict[str, BoardPresenter] = {
     "kazoku-families": KazokuFamiliesBoard(),
     "kazoku-words": KazokuWordsBoard(),
+    "koikoi": KOIKOI_PRESENTER,
 }
 
 
