@@ -337,6 +337,10 @@ class Speaker:
         label = self.players[seat].label if 0 <= seat < len(self.players) else "?"
         return label[:1].upper() + label[1:]
 
+    def full_name(self, seat: int) -> str:
+        """The seat's name even for "you" (sentences naming both players)."""
+        return self.players[seat].name if 0 <= seat < len(self.players) else "?"
+
     def is_me(self, seat: int) -> bool:
         return 0 <= seat < len(self.players) and self.players[seat].is_me
 
@@ -358,14 +362,16 @@ class Speaker:
 def _oya_draw(s: Speaker, event: Mapping[str, Any]) -> SafeString:
     first, second = event["cards"]
     oya = 0 if DECK.month_of[first] < DECK.month_of[second] else 1
-    return (
-        sentence_html(
-            _("To choose the dealer, %(a)s drew %(card_a)s and %(b)s drew %(card_b)s."),
-            {"a": s.name(0), "card_a": s.card(first), "b": s.name(1), "card_b": s.card(second)},
-        )
-        + " "
-        + s.say(oya, _("You deal first."), _("%(name)s deals first."))
+    drew = sentence_html(
+        _("To choose the dealer, %(a)s drew %(card_a)s and %(b)s drew %(card_b)s."),
+        {
+            "a": s.full_name(0),
+            "card_a": s.card(first),
+            "b": s.full_name(1),
+            "card_b": s.card(second),
+        },
     )
+    return format_html("{} {}", drew, s.say(oya, _("You deal first."), _("%(name)s deals first.")))
 
 
 def _deal(s: Speaker, event: Mapping[str, Any]) -> SafeString:

@@ -198,3 +198,27 @@ def test_the_log_speaks_three_languages(bob, erin, language, sentence):
     page = client_for(erin, language).get(f"/play/t/{table.code}/").content.decode()
     assert sentence in page
     assert "きく" in page and "さくら" in page  # plant names in kana in every language
+
+
+def test_the_learning_hook_records_plant_name_kana_and_asks_about_them(dana):
+    from learning.models import LearningEvent
+
+    table = table_create(
+        user=dana,
+        engine="koikoi",
+        options={"rounds": "3", "prompts": "new", "setup": stacked_setup()},
+        seats=[{"kind": "human", "user": dana}, {"kind": "bot", "level": "easy"}],
+    )
+    seen = set(
+        LearningEvent.objects.filter(learner=dana, table_id=table.pk).values_list(
+            "kana_id", flat=True
+        )
+    )
+    # hand and table plants: きく うめ やなぎ / きく さくら きり まつ すすき ふじ あやめ はぎ
+    expected = {"ki", "ku", "u", "me", "ya", "na", "gi", "sa", "ra", "ri", "ma", "tsu", "su"}
+    expected |= {"fu", "ji", "a", "ha"}
+    assert expected <= seen
+    # the opponent's hidden hand (ぼたん, もみじ only there) was not shown
+    assert not {"bo", "mo", "mi"} & seen
+    page = client_for(dana).get(f"/play/t/{table.code}/").content.decode()
+    assert 'id="table-prompts"' in page  # recognition questions for the dealt cards' kana
