@@ -235,6 +235,7 @@ class KoiKoi(Engine):
             scores=(0, 0),
             results=(),
             log=(),
+            rules=rules,
         )
         scratch = Round(state, rules)
         scratch.events = events
@@ -266,7 +267,7 @@ class KoiKoi(Engine):
                 actions = [{"type": "take", "card": card} for card in same]
             else:
                 actions = [{"type": "take"}]
-            if settings_for(state.options).draw_capture == "optional":
+            if (state.rules or settings_for(state.options)).draw_capture == "optional":
                 actions.append({"type": "leave"})
             return actions
         if state.hands[0] or state.hands[1]:
@@ -281,8 +282,7 @@ class KoiKoi(Engine):
         if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction("An action must be an object with a type.")
         kind = action.get("type")
-        rules = settings_for(state.options)
-        turn = Round(state, rules)
+        turn = Round(state, state.rules or settings_for(state.options))
         if state.phase == "play":
             if kind != "play":
                 raise IllegalAction("Play a card from your hand first.")
@@ -424,6 +424,7 @@ class KoiKoi(Engine):
             results=tuple((r[0], r[1], r[2], r[3]) for r in data["results"]),
             log=tuple(tuple(dict(event) for event in events) for events in data["log"]),
             masks=masks_of(captured, table),
+            rules=settings_for(tuple(sorted(dict(data["options"]).items()))),
         )
 
     # -- players and learning hooks --

@@ -68,6 +68,8 @@ class KoikoiState(NamedTuple):
     log: tuple[tuple[dict, ...], ...]  # the events of each apply (views filter them)
     # derived from captured and table (not serialised): bit masks (captured 0, captured 1, table)
     masks: tuple[int, int, int] = (0, 0, 0)
+    # derived from options (not serialised): the ruleset, looked up once per game
+    rules: Any = None
 
 
 class Settings(NamedTuple):
@@ -428,6 +430,7 @@ class Round:
                 self.results,
                 self.new_log(log),
                 (masks[0], masks[1], masks[2]),
+                self.rules,
             )
         )
 
