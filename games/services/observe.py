@@ -55,9 +55,12 @@ def _script_letter(view: Mapping[str, Any], card: str) -> str:
 
 
 def _hand(view: Mapping[str, Any] | None) -> set[str]:
+    """The cards the seat holds: its hand, plus the cards it has won where the engine lists
+    them as ``view["taken"]`` (Koi-Koi's capture pile), so capturing a card may prompt too."""
     if not view:
         return set()
-    return {card for card in (view.get("hand") or []) if isinstance(card, str)}
+    held = [*(view.get("hand") or []), *(view.get("taken") or [])]
+    return {card for card in held if isinstance(card, str)}
 
 
 def _pairs(

@@ -222,3 +222,26 @@ def test_the_learning_hook_records_plant_name_kana_and_asks_about_them(dana):
     assert not {"bo", "mo", "mi"} & seen
     page = client_for(dana).get(f"/play/t/{table.code}/").content.decode()
     assert 'id="table-prompts"' in page  # recognition questions for the dealt cards' kana
+
+
+def test_a_capture_may_ask_to_read_the_captured_plant_name(dana):
+    from learning.models import Prompt
+
+    table = table_create(
+        user=dana,
+        engine="koikoi",
+        options={"rounds": "3", "prompts": "every", "setup": stacked_setup()},
+        seats=[{"kind": "human", "user": dana}, {"kind": "bot", "level": "easy"}],
+    )
+    asked_at_deal = Prompt.objects.filter(table_id=table.pk)
+    assert set(asked_at_deal.values_list("kana_id", flat=True)) <= {"ki", "ku", "u", "me", "ya"}
+    asked_at_deal.update(status="expired")  # at most 3 stay open per table: make room
+    client = client_for(dana)
+    fields = fields_of(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=fields["version"], token=fields["token"],
+              action='{"card":"kiku-sakazuki","type":"play"}')  # fmt: skip
+    opened = set(
+        Prompt.objects.filter(table_id=table.pk, status="open").values_list("kana_id", flat=True)
+    )
+    # captured: きく (chaff) and さくら (curtain, chaff): the prompts come from those
+    assert opened and opened <= {"ki", "ku", "sa", "ra"} and opened & {"sa", "ra"}

@@ -343,6 +343,8 @@ class KoiKoi(Engine):
             "table": list(state.table),
             "drawn": state.drawn,
             "captured": [list(c) for c in state.captured],
+            # this seat's own capture pile again: the learning hook prompts on cards won
+            "taken": list(state.captured[seat]) if seat is not None else None,
             "yaku": [[list(y) for y in yaku] for yaku in state.yaku],
             "calls": list(state.calls),
             "scores": list(state.scores),
