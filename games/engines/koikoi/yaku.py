@@ -171,6 +171,10 @@ class Judge:
     # pile_rows as plain tuples for the hot loop of judge_mask: (id, group, all_of, none_of,
     # count mask, count, points, extra mask, extra from, the Row if it has a special condition)
     fast_rows: tuple[tuple, ...] = ()
+    # fast_rows by group behind a gate: (pool, need, (table index, *fast row)...) with
+    # popcount(pile & pool) >= need true of every pile that any row of the group scores
+    # (a lower bound derived from the rows), so that a group whose gate fails is skipped
+    gates: tuple[tuple, ...] = ()
 
 
 def _settings(options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -239,11 +243,32 @@ def judge_for(settings: tuple[tuple[str, Any], ...]) -> Judge:
     )  # fmt: skip
     return Judge(
         fast_rows=fast_rows,
+        gates=_gates(pile_rows, fast_rows),
         pile_rows=pile_rows,
         dealt_rows=tuple(r for r in rows if r.dealt),
         viewing_rule=by_name["viewing_rule"],
         rain_mask=SET_MASKS["rain"],
     )
+
+
+def _gates(pile_rows: tuple[Row, ...], fast_rows: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """The rows grouped behind a cheap necessary condition (see ``Judge.gates``).
+
+    A row needs ``popcount(pile & all_of) == popcount(all_of)`` and
+    ``popcount(pile & at_least_mask) >= at_least``, so ``popcount(pile & (all_of |
+    at_least_mask)) >= max(popcount(all_of), at_least)``; a group needs the weakest of its
+    rows' bounds over the union of their pools. Rows with a month or dealt-hand condition get
+    no bound (need 0: always judged).
+    """
+    groups: dict[str, list] = {}
+    for index, (row, fast) in enumerate(zip(pile_rows, fast_rows, strict=True)):
+        special = row.month or row.four_of_a_month or row.four_pairs
+        need = 0 if special else max(row.all_of.bit_count(), row.at_least)
+        gate = groups.setdefault(row.group, [0, need, []])
+        gate[0] |= row.all_of | row.at_least_mask
+        gate[1] = min(gate[1], need)
+        gate[2].append((index, *fast))
+    return tuple((pool, need, tuple(rows)) for pool, need, rows in groups.values())
 
 
 def _month_counts(mask: int) -> list[int]:
@@ -277,44 +302,51 @@ def judge_mask(judge: Judge, mask: int, month: int | None = None) -> list[tuple[
     """The yaku of the capture pile ``mask``: the best row of each group, in table order."""
     if mask & (mask - 1) == 0:
         return []  # no yaku has fewer than two cards
-    best: dict[str, tuple[int, str]] = {}
-    for (
-        row_id,
-        group,
-        all_of,
-        none_of,
-        count_mask,
-        count,
-        points,
-        extra,
-        start,
-        row,
-    ) in judge.fast_rows:
-        if mask & all_of != all_of or mask & none_of:
-            continue
-        if count and (mask & count_mask).bit_count() < count:
-            continue
-        if row is not None:  # a month or dealt-hand condition: the general reader
-            points = _row_points(row, mask, month)
-            if not points:
+    scored = []
+    for pool, need, rows in judge.gates:
+        if need and (mask & pool).bit_count() < need:
+            continue  # no row of this group can score (see ``_gates``)
+        best = None
+        for (
+            index,
+            row_id,
+            _group,
+            all_of,
+            none_of,
+            count_mask,
+            count,
+            points,
+            extra,
+            start,
+            row,
+        ) in rows:
+            if mask & all_of != all_of or mask & none_of:
                 continue
-        elif extra:
-            points += max(0, (mask & extra).bit_count() - start)
-        if group not in best or points > best[group][0]:
-            best[group] = (points, row_id)
-    if not best:
+            if count and (mask & count_mask).bit_count() < count:
+                continue
+            if row is not None:  # a month or dealt-hand condition: the general reader
+                points = _row_points(row, mask, month)
+                if not points:
+                    continue
+            elif extra:
+                points += max(0, (mask & extra).bit_count() - start)
+            if best is None or points > best[1]:  # ties: the first row in table order
+                best = (index, points, row_id)
+        if best is not None:
+            scored.append(best)
+    if not scored:
         return []
-    found = {yaku_id: points for points, yaku_id in best.values()}
+    scored.sort()
     if judge.viewing_rule != "always":
         viewing = {row.id for row in judge.pile_rows if row.viewing}
-        if viewing & found.keys():
+        found = {row_id for _index, _points, row_id in scored}
+        if viewing & found:
             cancelled = (judge.viewing_rule == "rain" and mask & judge.rain_mask) or (
-                judge.viewing_rule == "with_other" and not found.keys() - viewing
+                judge.viewing_rule == "with_other" and not found - viewing
             )
             if cancelled:
-                for yaku_id in viewing:
-                    found.pop(yaku_id, None)
-    return [(row.id, found[row.id]) for row in judge.pile_rows if row.id in found]
+                scored = [entry for entry in scored if entry[2] not in viewing]
+    return [(row_id, points) for _index, points, row_id in scored]
 
 
 def score_yaku(
