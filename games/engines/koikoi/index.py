@@ -25,10 +25,17 @@ from games.engines.koikoi.yaku import judge_mask
 BIT: dict[str, int] = dict(DECK.bit)
 # card id -> the mask of the 4 cards of its month
 MONTH_MASK_OF: dict[str, int] = {card: DECK.month_mask[DECK.month_of[card]] for card in DECK.ids}
+# a one-card mask -> its card
+CARD_OF_BIT: dict[int, str] = {bit: card for card, bit in DECK.bit.items()}
 PLAY_KEYS = frozenset({"type", "card"})
 PLAY_TAKE_KEYS = frozenset({"type", "card", "take"})
 
 _new = tuple.__new__
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | None:
@@ -54,12 +61,12 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
             return None
     elif action.keys() != PLAY_KEYS:
         return None
-    hand = tuple([c for c in hand if c != card])
+    hand = _without(hand, card)
     other_hand = hands[1 - seat]
     if not hand and not other_hand:
         return None  # the last card of the round: the rulebook path scores and deals
-    new_hands = (hand, other_hand) if seat == 0 else (other_hand, hand)
     captured = state.captured
+    mine = captured[seat]
     pile_mask = masks[seat]
     taken = False
     if not count:
@@ -67,73 +74,85 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
         table_mask |= BIT[card]
         played: list[str] = []
     else:
-        if count == 2:
-            chosen = [take]
-            gained = BIT[card] | BIT[take]
-        else:  # 1 or 3: all of them, in table order
+        if count == 1:
+            other = CARD_OF_BIT[same]
+            table = _without(table, other)
+            played = [card, other]
+        elif count == 2:
+            table = _without(table, take)
+            played = [card, take]
+            same = BIT[take]
+        else:  # 3: all of them, in table order
             chosen = [c for c in table if BIT[c] & same]
-            gained = BIT[card] | same
-        table = tuple([c for c in table if c not in chosen])
-        mine = (*captured[seat], card, *chosen)
-        captured = (mine, captured[1]) if seat == 0 else (captured[0], mine)
+            table = tuple([c for c in table if c not in chosen])
+            played = [card, *chosen]
+        mine = (*mine, *played)
+        gained = BIT[card] | same
         table_mask &= ~gained
         pile_mask |= gained
         taken = True
-        played = [card, *chosen]
-    events = [{"type": "play", "seat": seat, "card": card, "captured": played}]
+    play_event = {"type": "play", "seat": seat, "card": card, "captured": played}
     # step 2: the turned card
     pile = state.pile
     top = pile[0]
     pile = pile[1:]
     same = table_mask & MONTH_MASK_OF[top]
     count = same.bit_count()
-    phase = "play"
-    turn = state.turn
-    drawn = None
     yaku = state.yaku
     if count == 2 or (count and rules.draw_capture == "optional"):
         drawn = top
         phase = "draw"
-        events.append({"type": "draw", "seat": seat, "card": top, "captured": None})
+        turn = state.turn
+        events = [play_event, {"type": "draw", "seat": seat, "card": top, "captured": None}]
     else:
+        drawn = None
+        phase = "play"
         if not count:
             table = (*table, top)
             table_mask |= BIT[top]
             turned: list[str] = []
-        else:  # 1 or 3
-            chosen = [c for c in table if BIT[c] & same]
-            table = tuple([c for c in table if c not in chosen])
-            mine = (*captured[seat], top, *chosen)
-            captured = (mine, captured[1]) if seat == 0 else (captured[0], mine)
+        else:
+            if count == 1:
+                other = CARD_OF_BIT[same]
+                table = _without(table, other)
+                turned = [top, other]
+            else:  # 3: all of them, in table order
+                chosen = [c for c in table if BIT[c] & same]
+                table = tuple([c for c in table if c not in chosen])
+                turned = [top, *chosen]
+            mine = (*mine, *turned)
             gained = BIT[top] | same
             table_mask &= ~gained
             pile_mask |= gained
             taken = True
-            turned = [top, *chosen]
-        events.append({"type": "draw", "seat": seat, "card": top, "captured": turned})
-        # the end of the turn
-        improved = False
+        events = [play_event, {"type": "draw", "seat": seat, "card": top, "captured": turned}]
+        # the end of the turn: the capturing player's yaku judged again
+        turn = 1 - seat
         if taken:
-            before = dict(yaku[seat])
             now = judge_mask(rules.judge, pile_mask, (state.round - 1) % 12 + 1)
+            before = yaku[seat]
             mine_yaku = tuple(now)
             yaku = (mine_yaku, yaku[1]) if seat == 0 else (yaku[0], mine_yaku)
-            if rules.koikoi_on == "new_or_raised":
-                improved = any(points > before.get(yaku_id, 0) for yaku_id, points in now)
-            else:
-                improved = any(yaku_id not in before for yaku_id, _points in now)
-            if improved:
-                events.append({"type": "yaku", "seat": seat, "yaku": [list(y) for y in now]})
-                phase = "decide"
-                turn = seat
-        if not improved:
-            turn = 1 - seat
-    log = state.log
-    group = tuple(events)
+            if now and mine_yaku != before:
+                before_points = dict(before)
+                if rules.koikoi_on == "new_or_raised":
+                    improved = any(p > before_points.get(y, 0) for y, p in now)
+                else:
+                    improved = any(y not in before_points for y, _p in now)
+                if improved:
+                    events.append({"type": "yaku", "seat": seat, "yaku": [list(y) for y in now]})
+                    phase = "decide"
+                    turn = seat
     if seat == 0:
+        new_hands = (hand, other_hand)
+        new_captured = (mine, captured[1])
         new_masks = (pile_mask, masks[1], table_mask)
     else:
+        new_hands = (other_hand, hand)
+        new_captured = (captured[0], mine)
         new_masks = (masks[0], pile_mask, table_mask)
+    log = state.log
+    group = tuple(events)
     new_state = _new(
         type(state),
         (
@@ -145,7 +164,7 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
             new_hands,
             table,
             pile,
-            captured,
+            new_captured,
             phase,
             turn,
             drawn,
@@ -158,4 +177,4 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
             rules,
         ),
     )
-    return new_state, [dict(event) for event in events]
+    return new_state, list(map(dict, events))
