@@ -25,11 +25,10 @@ keys; no RNG object to carry).
 
 from __future__ import annotations
 
-import hashlib
-import struct
 from typing import Any, NamedTuple
 
 from games.engines.koikoi.cards import DECK
+from games.engines.koikoi.index import deal_cards, has_four_of_a_month, mask_of, shuffled_ids
 from games.engines.koikoi.yaku import (
     Judge,
     _row_points,
@@ -40,7 +39,6 @@ from games.engines.koikoi.yaku import (
 )
 
 HAND_SIZE = 8
-_KEYS = struct.Struct("<48I")
 MONTH_OF = DECK.month_of
 BIT = DECK.bit
 MONTH_MASK_OF = {card: DECK.month_mask[DECK.month_of[card]] for card in DECK.ids}
@@ -129,12 +127,11 @@ def shuffled(seed: int, label: str) -> list[str]:
     """The 48 cards in an order that is a pure function of ``(seed, label)``.
 
     Each card gets a 32-bit key from SHAKE-256 of ``"{seed}/{label}"`` and the deck is sorted
-    by key: a uniform shuffle, the same on every machine and Python version, and five times
-    cheaper than seeding a ``random.Random`` per deal (see docs/bench.md).
+    by key (ties: deck order): a uniform shuffle, the same on every machine and Python version,
+    and five times cheaper than seeding a ``random.Random`` per deal (see docs/bench.md).
+    Computed by ``index.shuffled_ids``.
     """
-    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{label}".encode()).digest(4 * 48))
-    ids = DECK.ids
-    return [ids[value & 63] for value in sorted([key << 6 | i for i, key in enumerate(keys)])]
+    return list(shuffled_ids(seed, label))
 
 
 def choose_oya(seed: int) -> tuple[int, list[list[str]]]:
@@ -148,17 +145,10 @@ def choose_oya(seed: int) -> tuple[int, list[list[str]]]:
 
 
 def shuffled_deal(seed: int, round_number: int, attempt: int, oya: int) -> tuple:
-    """(hands, table, pile) dealt two by two: ko, table, oya, four times."""
-    deck = shuffled(seed, f"{round_number}/{attempt}")
-    ko = 1 - oya
-    hands: list[list[str]] = [[], []]
-    table: list[str] = []
-    at = 0
-    for _ in range(4):
-        for target in (hands[ko], table, hands[oya]):
-            target.extend(deck[at : at + 2])
-            at += 2
-    return (tuple(hands[0]), tuple(hands[1])), tuple(table), tuple(deck[at:])
+    """(hands, table, pile) dealt two by two: ko, table, oya, four times (the shuffled deck's
+    cards 0-1 to the ko, 2-3 to the table, 4-5 to the oya, and again from 6; the pile is
+    what is left). Computed by ``index.deal_cards``."""
+    return deal_cards(seed, round_number, attempt, oya)
 
 
 def four_of_a_month(cards: tuple[str, ...]) -> bool:
@@ -346,7 +336,8 @@ class Round:
                     self.state.seed, self.round, self.attempt, self.oya
                 )
             self.attempt += 1
-            if four_of_a_month(table):
+            table_mask = mask_of(table)
+            if has_four_of_a_month(table_mask):
                 self.events.append({"type": "redeal", "round": self.round, "reason": "table"})
                 continue
             dealt = [self.dealt_yaku(hand) for hand in hands]
@@ -357,7 +348,7 @@ class Round:
         self.hands = list(hands)
         self.table, self.pile = table, pile
         self.captured = [(), ()]
-        self.masks = [0, 0, DECK.mask(table)]
+        self.masks = [0, 0, table_mask]
         self.calls = (0, 0)
         self.yaku = ((), ())
         self.drawn = None
