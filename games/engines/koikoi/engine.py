@@ -34,7 +34,7 @@ from games.engines.base import (
     visible_events,
 )
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
-from games.engines.koikoi.index import fast_play
+from games.engines.koikoi.index import fast_koikoi, fast_play
 from games.engines.koikoi.rules import (
     HAND_SIZE,
     MONTH_MASK_OF,
@@ -282,11 +282,15 @@ class KoiKoi(Engine):
             raise IllegalAction("It is not your turn.")
         if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction("An action must be an object with a type.")
+        kind = action.get("type")
         if state.phase == "play":
             done = fast_play(state, seat, action)
             if done is not None:
                 return done
-        kind = action.get("type")
+        elif state.phase == "decide" and kind == "koikoi" and len(action) == 1:
+            done = fast_koikoi(state, seat)
+            if done is not None:
+                return done
         turn = Round(state, state.rules or settings_for(state.options))
         if state.phase == "play":
             if kind != "play":

@@ -30,8 +30,6 @@ BIT: dict[str, int] = dict(DECK.bit)
 MONTH_MASK_OF: dict[str, int] = {card: DECK.month_mask[DECK.month_of[card]] for card in DECK.ids}
 # a one-card mask -> its card
 CARD_OF_BIT: dict[int, str] = {bit: card for card, bit in DECK.bit.items()}
-PLAY_KEYS = frozenset({"type", "card"})
-PLAY_TAKE_KEYS = frozenset({"type", "card", "take"})
 
 _new = tuple.__new__
 
@@ -96,13 +94,14 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
     # step 1: the hand card
     same = table_mask & MONTH_MASK_OF[card]
     count = same.bit_count()
+    # "type" and "card" are keys of the action (read above): its other keys, by count
     if count == 2:
-        if action.keys() != PLAY_TAKE_KEYS:
+        if len(action) != 3 or "take" not in action:
             return None
         take = action["take"]
         if type(take) is not str or not BIT.get(take, 0) & same:
             return None
-    elif action.keys() != PLAY_KEYS:
+    elif len(action) != 2:
         return None
     hand = _without(hand, card)
     other_hand = hands[1 - seat]
@@ -221,3 +220,42 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
         ),
     )
     return new_state, list(map(dict, events))
+
+
+def fast_koikoi(state: Any, seat: int) -> tuple[Any, list[dict]] | None:
+    """``engine.apply`` of ``{"type": "koikoi"}`` in phase ``decide`` (checked by the caller),
+    else None (a hand is empty: the rulebook path refuses or ends the round)."""
+    hands = state.hands
+    if not hands[0] or not hands[1] or state.rules is None:
+        return None
+    calls = state.calls
+    mine = calls[seat] + 1
+    calls = (mine, calls[1]) if seat == 0 else (calls[0], mine)
+    event = {"type": "koikoi", "seat": seat, "calls": mine}
+    group = (event,)
+    log = state.log
+    new_state = _new(
+        type(state),
+        (
+            state.seed,
+            state.options,
+            state.round,
+            state.oya,
+            state.attempt,
+            hands,
+            state.table,
+            state.pile,
+            state.captured,
+            "play",
+            1 - seat,
+            state.drawn,
+            calls,
+            state.yaku,
+            state.scores,
+            state.results,
+            (*log, group) if log else (group,),
+            state.masks,
+            state.rules,
+        ),
+    )
+    return new_state, [dict(event)]
