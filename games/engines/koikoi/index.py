@@ -74,11 +74,6 @@ def has_four_of_a_month(mask: int) -> bool:
 # --- the common action -----------------------------------------------------------------------
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1 :]
-
-
 def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | None:
     """``engine.apply`` for a legal hand-card play that does not end the round, else None."""
     rules = state.rules
@@ -89,6 +84,7 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
     hand = hands[seat]
     if type(card) is not str or card not in hand:
         return None
+    at = hand.index(card)
     table, masks = state.table, state.masks
     table_mask = masks[2]
     # step 1: the hand card
@@ -103,7 +99,7 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
             return None
     elif len(action) != 2:
         return None
-    hand = _without(hand, card)
+    hand = hand[:at] + hand[at + 1 :]
     other_hand = hands[1 - seat]
     if not hand and not other_hand:
         return None  # the last card of the round: the rulebook path scores and deals
@@ -118,10 +114,12 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
     else:
         if count == 1:
             other = CARD_OF_BIT[same]
-            table = _without(table, other)
+            at = table.index(other)
+            table = table[:at] + table[at + 1 :]
             played = [card, other]
         elif count == 2:
-            table = _without(table, take)
+            at = table.index(take)
+            table = table[:at] + table[at + 1 :]
             played = [card, take]
             same = BIT[take]
         else:  # 3: all of them, in table order
@@ -156,7 +154,8 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
         else:
             if count == 1:
                 other = CARD_OF_BIT[same]
-                table = _without(table, other)
+                at = table.index(other)
+                table = table[:at] + table[at + 1 :]
                 turned = [top, other]
             else:  # 3: all of them, in table order
                 chosen = [c for c in table if BIT[c] & same]
