@@ -282,15 +282,28 @@ class KoiKoi(Engine):
             raise IllegalAction("It is not your turn.")
         if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction("An action must be an object with a type.")
-        kind = action.get("type")
+        # the common actions without the Round scratch (index.py), else the rulebook path
         if state.phase == "play":
             done = fast_play(state, seat, action)
             if done is not None:
                 return done
-        elif state.phase == "decide" and kind == "koikoi" and len(action) == 1:
+        elif state.phase == "decide" and action.get("type") == "koikoi" and len(action) == 1:
             done = fast_koikoi(state, seat)
             if done is not None:
                 return done
+        return self.apply_by_the_rules(state, seat, action)
+
+    def apply_by_the_rules(
+        self, state: KoikoiState, seat: int, action: Any
+    ) -> tuple[KoikoiState, list[dict]]:
+        """``apply`` through ``rules.Round`` only (tests check the fast paths against it)."""
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.turn:
+            raise IllegalAction("It is not your turn.")
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction("An action must be an object with a type.")
+        kind = action.get("type")
         turn = Round(state, state.rules or settings_for(state.options))
         if state.phase == "play":
             if kind != "play":
