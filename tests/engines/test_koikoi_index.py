@@ -42,6 +42,14 @@ def forged(state, seat):
     """Illegal variants of the actions of ``state``."""
     hand = state.hands[seat]
     other = state.hands[1 - seat]
+    if state.phase == "draw":
+        yield {"type": "take", "card": "no-such-card"}
+        yield {"type": "take", "card": state.drawn}
+        yield {"type": "take", "extra": 1}
+        yield {"type": "take"}  # illegal when two cards match
+        yield {"type": "leave"}  # illegal unless draw_capture is optional
+        yield {"type": "play", "card": hand[0] if hand else "x"}
+        return
     yield {"type": "play"}
     for outside in (*other[:1], *state.table[:1], *state.pile[:1]):
         yield {"type": "play", "card": outside}  # not in this hand
@@ -75,8 +83,8 @@ def test_fast_paths_match_the_rulebook_for_every_action(game, walk_seed):
             fast, rulebook = both_paths(state, seat, action)
             assert fast == rulebook, (state, action)
             fast_used += index.fast_play(state, seat, action) is not None
-        if state.phase in ("play", "decide"):
-            for action in forged(state, seat):
+        for action in forged(state, seat):
+            if action not in legal:
                 fast, rulebook = both_paths(state, seat, action)
                 assert fast[0] == "refused" and fast == rulebook, action
         state, _ = ENG.apply(state, seat, rng.choice(legal))

@@ -34,7 +34,7 @@ from games.engines.base import (
     visible_events,
 )
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
-from games.engines.koikoi.index import fast_koikoi, fast_play
+from games.engines.koikoi.index import fast_koikoi, fast_play, fast_take
 from games.engines.koikoi.rules import (
     HAND_SIZE,
     MONTH_MASK_OF,
@@ -285,6 +285,10 @@ class KoiKoi(Engine):
         # the common actions without the Round scratch (index.py), else the rulebook path
         if state.phase == "play":
             done = fast_play(state, seat, action)
+            if done is not None:
+                return done
+        elif state.phase == "draw":
+            done = fast_take(state, seat, action)
             if done is not None:
                 return done
         elif state.phase == "decide" and action.get("type") == "koikoi" and len(action) == 1:
