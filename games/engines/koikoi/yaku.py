@@ -387,9 +387,11 @@ def multiplier(
     options: Mapping[str, Any] | None = None,
 ) -> int:
     """The factor applied to a base score (ARCHITECTURE-free; see ``final_score``)."""
-    settings = dict(_settings(options))
-    factor = 2 if settings["double_at_seven"] and base >= 7 else 1
-    bonus = settings["koikoi_bonus"]
+    # the two settings it reads, as ``_settings`` would merge them (without merging them all)
+    given = options or {}
+    double = given.get("double_at_seven", SCORING_DEFAULTS["double_at_seven"])
+    bonus = given.get("koikoi_bonus", SCORING_DEFAULTS["koikoi_bonus"])
+    factor = 2 if double and base >= 7 else 1
     if bonus == "opponent" and opponent_calls:
         factor *= 2
     elif bonus == "self" and own_calls:
