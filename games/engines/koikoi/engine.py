@@ -193,6 +193,9 @@ class KoiKoi(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     OPTIONS = OPTIONS
+    # the table's kana script option: the plant names are always in hiragana (games/forms.py
+    # leaves the field out; the table keeps its default, "hiragana")
+    UNUSED_TABLE_OPTIONS = ("script",)
 
     # -- setting up --
 
