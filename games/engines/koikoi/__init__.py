@@ -2,7 +2,8 @@
 
 Modules: ``cards`` (the 48 cards from ``hanafuda.json``), ``yaku`` (the table-driven yaku
 judge and multipliers), ``rules`` (the rulebook, step by step), ``engine`` (the contract),
-``bots`` (CPU players). Interpretations: ``docs/rules/koikoi.md``.
+``index`` (speed-ups of the hot path, checked against ``rules``), ``bots`` (CPU players).
+Interpretations: ``docs/rules/koikoi.md``.
 
     from games.engines.koikoi import score_yaku, final_score
 """
