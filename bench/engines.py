@@ -50,6 +50,9 @@ CASES = [
     Case("kazoku-words", "target 15", {}),
     Case("kazoku-words", "table_cards=5", {"table_cards": 5}),
     Case("kazoku-words", "end=pile_empty", {"end": "pile_empty"}),
+    # koikoi: games/s x rounds = rounds/s; bots and rounds/s in bench/engines_koikoi.py
+    Case("koikoi", "12 rounds", {}, players=(2,)),
+    Case("koikoi", "rounds=3", {"rounds": "3"}, players=(2,)),
 ]
 
 # (engine, options, seat bots, games) played with seat rotation, for win rates.

@@ -16,6 +16,7 @@ from games.engines.base import Engine, IllegalAction, action_key
 ENGINES: dict[str, str] = {
     "kazoku-families": "games.engines.kazoku.families",
     "kazoku-words": "games.engines.kazoku.words",
+    "koikoi": "games.engines.koikoi",
 }
 
 
