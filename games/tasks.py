@@ -9,6 +9,7 @@ from __future__ import annotations
 from celery import current_app, shared_task
 
 from games.models import Table
+
 # The module, not its names: games.services.play queues these tasks and imports this module,
 # so the names are looked up when a task runs, after both modules are loaded.
 from games.services import play

@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.engines import ENGINES
 from games.forms import TableCreateForm
 from games.hooks import class_scope
 from games.selectors import (

@@ -25,9 +25,9 @@ from learning.classroom.models import (
     Membership,
 )
 from learning.classroom.services.summaries import play_seconds, seats_played
+from learning.dashboard import dashboard_for
 from learning.models import Kana
 from learning.models.memory import KanaMemory, LearningEvent
-from learning.dashboard import dashboard_for
 from learning.selectors import exposures_in_play, exposures_settled
 from learning.srs import MASTERED_STABILITY_DAYS, state_of
 
