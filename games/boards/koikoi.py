@@ -138,8 +138,9 @@ def card_sentence_html(card: Mapping[str, Any]) -> SafeString:
     )
 
 
-def yaku_label(yaku_id: str) -> str:
-    return f"{YAKU_KANA.get(yaku_id, yaku_id)} ({YAKU_ROMAJI.get(yaku_id, yaku_id)})"
+def yaku_label(yaku_id: str, romaji: str = "always") -> str:
+    kana = YAKU_KANA.get(yaku_id, yaku_id)
+    return kana if romaji == "never" else f"{kana} ({YAKU_ROMAJI.get(yaku_id, yaku_id)})"
 
 
 def yaku_entries(pairs: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
@@ -354,7 +355,9 @@ class Speaker:
         return format_html(", ".join(["{}"] * len(parts)), *parts)
 
     def yaku(self, pairs: Sequence[Sequence[Any]]) -> str:
-        return ", ".join(f"{yaku_label(yaku_id)} {points}" for yaku_id, points in pairs)
+        return ", ".join(
+            f"{yaku_label(yaku_id, self.romaji)} {points}" for yaku_id, points in pairs
+        )
 
     def say(self, seat: int, mine: str, theirs: str, **values: Any) -> SafeString:
         values["name"] = self.name(seat)
@@ -386,7 +389,11 @@ def _on_deal(event: Mapping[str, Any], say: Speaker) -> SafeString:
         _("Round %(round)s, the month of %(plant)s: you deal."),
         _("Round %(round)s, the month of %(plant)s: %(name)s deals."),
         round=event["round"],
-        plant=format_html('<span lang="ja">{}</span> ({})', plant.plant_kana, plant.plant_romaji),
+        plant=(
+            format_html('<span lang="ja">{}</span>', plant.plant_kana)
+            if say.romaji == "never"
+            else format_html('<span lang="ja">{}</span> ({})', plant.plant_kana, plant.plant_romaji)
+        ),
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from games.engines import get_engine
+from games.engines.koikoi.cards import DECK
 from games.models import Move, Table
 from games.services.tables import table_create
 
@@ -122,6 +123,24 @@ def test_hands_stay_hidden_from_the_opponent_and_spectators(bob, erin, alice):
     assert "桐に鳳凰" in erin_page
     spectator = client_for(alice).get(f"/play/t/{table.code}/").content.decode()
     assert "You are watching" in spectator and 'name="action"' not in spectator
+
+
+def test_romaji_never_prints_no_plant_or_yaku_reading(bob, erin):
+    """With romaji "never" (also how the board is drawn while a kana question is open) no
+    plant name is spelled in latin letters, the log's deal sentence included."""
+    table = duo_table(bob, erin, romaji="never")
+    page = client_for(bob).get(f"/play/t/{table.code}/").content.decode()
+    assert "Round 1, the month of" in page
+    # what a person reads or hears: text between tags, labels and titles (card ids such as
+    # matsu-tsuru sit in attribute values, unseen)
+    said = re.findall(r'(?:aria-label|title|alt)="([^"]*)"', page)
+    said.append(
+        re.sub(r"<[^>]*>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S))
+    )
+    text = html.unescape(" ".join(said))
+    plants = {DECK.cards[card].plant_romaji for card in DECK.ids}
+    printed = [p for p in plants if re.search(rf"(?<![a-z]){p}(?![a-z])", text, re.I)]
+    assert not printed
 
 
 def test_refusals_change_nothing(bob, erin, charlie):
