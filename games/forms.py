@@ -67,7 +67,7 @@ class TableCreateForm(forms.Form):
         self.engine_fields: list[str] = []
         # table options an engine declares meaningless for it (Koi-Koi: "script") are not
         # shown; the service fills their defaults
-        unused = getattr(self.eng, "UNUSED_TABLE_OPTIONS", ())
+        unused = self.eng.UNUSED_TABLE_OPTIONS
         self.table_fields = [name for name in TABLE_FIELDS if name not in unused]
         for name in TABLE_FIELDS:
             if name in unused:

@@ -281,6 +281,9 @@ class Engine:
     MIN_PLAYERS: int = 2
     MAX_PLAYERS: int = 6
     BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+    # table options (games.forms.TABLE_FIELDS) meaningless for this game: the create form
+    # leaves their fields out and the default is kept (Koi-Koi: "script")
+    UNUSED_TABLE_OPTIONS: tuple[str, ...] = ()
 
     # -- contract --
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
