@@ -59,6 +59,9 @@ CASES = [
     Case("yokai", "level 1", {"level": 1}, (2, 3, 4), ("declare",)),
     Case("yokai", "level 3", {"level": 3}, (2, 3, 4), ("declare",)),
     Case("yokai", "level 5", {"level": 5}, (2, 3, 4), ("declare",)),
+    # koikoi: games/s x rounds = rounds/s; bots and rounds/s in bench/engines_koikoi.py
+    Case("koikoi", "12 rounds", {}, players=(2,)),
+    Case("koikoi", "rounds=3", {"rounds": "3"}, players=(2,)),
 ]
 
 # Yokai, a cooperative game: win rate of an all-CPU team per level and player count, beside a

@@ -66,6 +66,13 @@ class TableCreateForm(forms.Form):
         self.engine_name = engine
         self.eng: Engine = get_engine(engine)
         self.engine_fields: list[str] = []
+        # table options an engine declares meaningless for it (Koi-Koi: "script") are not
+        # shown; the service fills their defaults
+        unused = self.eng.UNUSED_TABLE_OPTIONS
+        self.table_fields = [name for name in TABLE_FIELDS if name not in unused]
+        for name in TABLE_FIELDS:
+            if name in unused:
+                del self.fields[name]
         for option in self.eng.OPTIONS:
             field = self._field_for(option)
             if option.name in self.fields:  # e.g. script: the engine's own declaration wins
@@ -128,7 +135,7 @@ class TableCreateForm(forms.Form):
         return [self[name] for name in self.engine_fields]
 
     def table_bound(self):
-        return [self[name] for name in TABLE_FIELDS]
+        return [self[name] for name in self.table_fields]
 
     def seat_bound(self):
         return [self[name] for name in self.seat_fields]
@@ -137,7 +144,7 @@ class TableCreateForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        options = {name: data[name] for name in [*self.engine_fields, *TABLE_FIELDS]}
+        options = {name: data[name] for name in [*self.engine_fields, *self.table_fields]}
         try:
             self.cleaned_options = table_options_validate(eng=self.eng, options=options)
         except ValueError as exc:

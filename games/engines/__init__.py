@@ -18,6 +18,7 @@ ENGINES: dict[str, str] = {
     "kazoku-words": "games.engines.kazoku.words",
     "bozu": "games.engines.bozu",
     "yokai": "games.engines.yokai",
+    "koikoi": "games.engines.koikoi",
 }
 
 

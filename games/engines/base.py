@@ -268,6 +268,10 @@ class Engine:
     ``title`` and ``blurb`` are the human name and one-sentence pitch the lobby shows, wrapped
     in ``gettext_noop`` (the web layer translates them); an engine without a ``title`` is not
     offered in the lobby.
+
+    The learning side reads only ``cards_shown``, ``cards_held`` (the seat's own cards, default
+    ``view["hand"]``), ``kana_on``, ``kana_named``, ``practice_presets``, ``practice`` and
+    ``practice_groups``: see each method.
     """
 
     name: str = ""
@@ -277,6 +281,9 @@ class Engine:
     MIN_PLAYERS: int = 2
     MAX_PLAYERS: int = 6
     BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+    # table options (games.forms.TABLE_FIELDS) meaningless for this game: the create form
+    # leaves their fields out and the default is kept (Koi-Koi: "script")
+    UNUSED_TABLE_OPTIONS: tuple[str, ...] = ()
 
     # -- contract --
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
@@ -327,6 +334,17 @@ class Engine:
         of the view alone.
         """
         raise NotImplementedError
+
+    def cards_held(self, view: Mapping[str, Any]) -> list[str]:
+        """The cards ``view``'s seat holds as its own: by default the view's ``hand``.
+
+        The learning hook reports the cards newly in this list (with their kana) as
+        ``entered_hand``, the cards a seat may be asked to read aloud. An engine whose seats
+        also keep the cards they win apart from the hand (a capture pile) overrides it to add
+        them. Every card returned must also be in ``cards_shown(view)``; a function of the
+        view alone, like ``cards_shown``.
+        """
+        return [card for card in (view.get("hand") or ()) if isinstance(card, str)]
 
     def practice_presets(self) -> list[dict[str, Any]]:
         """Option sets worth recommending to a learner, each a valid ``options`` (may be

@@ -5,8 +5,9 @@ by each engine's own tests. Works for any ``Engine`` through the contract plus t
 ``deck(state)`` / ``cards_in_play(state)`` (card conservation) and, optionally,
 ``shuffle_hidden(state, seat, rng)`` (views must not change when hidden information does).
 The learning side of the contract is checked too: ``cards_shown(view)`` names only cards the
-view holds (``check_views``), and ``check_practice`` checks ``practice_presets`` /
-``practice`` / ``practice_groups`` and the lobby's ``title`` / ``blurb``.
+view holds and ``cards_held(view)`` only cards it shows (``check_views``), and
+``check_practice`` checks ``practice_presets`` / ``practice`` / ``practice_groups`` and the
+lobby's ``title`` / ``blurb``.
 
 ``check_state`` returns a list of human-readable error strings (empty = all good) instead of
 raising, so a playout can count and report every broken invariant.
@@ -86,7 +87,8 @@ SCRIPTS_SHOWN = ("hiragana", "katakana", "")
 
 
 def check_cards_shown(engine: Engine, view: Any, text: str, seat: int | None) -> list[str]:
-    """``cards_shown(view)`` maps card ids found in the view (``text``: its JSON) to a script."""
+    """``cards_shown(view)`` maps card ids found in the view (``text``: its JSON) to a script;
+    ``cards_held(view)`` names only cards it shows."""
     try:
         shown = engine.cards_shown(view)
     except Exception as exc:  # noqa: BLE001 - reported as a broken invariant
@@ -97,6 +99,15 @@ def check_cards_shown(engine: Engine, view: Any, text: str, seat: int | None) ->
             errors.append(f"cards_shown for seat {seat} names {card!r}, absent from the view")
         if script not in SCRIPTS_SHOWN:
             errors.append(f"cards_shown for seat {seat} gives {card!r} the script {script!r}")
+    try:
+        held = engine.cards_held(view)
+    except Exception as exc:  # noqa: BLE001 - reported as a broken invariant
+        return [*errors, f"cards_held failed for seat {seat}: {exc!r}"]
+    errors += [
+        f"cards_held for seat {seat} names {card!r}, not in cards_shown"
+        for card in held
+        if card not in shown
+    ]
     return errors
 
 

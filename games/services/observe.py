@@ -2,8 +2,9 @@
 
 For every human seat (not played by its CPU stand-in), compare that seat's own views before and
 after with the engine's ``cards_shown(view)``: ``shown`` are the (kana id, script) pairs of the
-cards newly shown, ``entered_hand`` those of cards that entered the seat's hand (``kana_on``
-maps a card to its kana), ``asked`` the kana the seat named with its own action
+cards newly shown, ``entered_hand`` those of cards newly among the seat's own
+(``cards_held(view)``: its hand, unless the engine counts more, such as a capture pile);
+``kana_on`` maps a card to its kana; ``asked`` the kana the seat named with its own action
 (``kana_named``). Nothing here knows a game's view shape, and nothing here knows who records
 what: the result goes out as ``games.signals.seat_observed`` (the learning app listens).
 """
@@ -18,11 +19,12 @@ from games.models import Move, Seat, Table
 from games.signals import KanaPairs, SeatObservation, seat_observed
 
 
-def _hand(view: Mapping[str, Any] | None) -> set[str]:
-    """The cards of the view's ``hand`` (the contract's name for a seat's own cards)."""
+def _held(eng: Engine, view: Mapping[str, Any] | None) -> set[str]:
+    """The cards the seat holds as its own (``eng.cards_held``: its hand unless the engine
+    says more, e.g. a capture pile)."""
     if not view:
         return set()
-    return {card for card in (view.get("hand") or []) if isinstance(card, str)}
+    return {card for card in eng.cards_held(view) if isinstance(card, str)}
 
 
 def _pairs(
@@ -63,7 +65,7 @@ def seat_observed_pairs(
     seen_before = eng.cards_shown(view_before) if view_before is not None else {}
     seen_after = eng.cards_shown(view_after)
     new_cards = seen_after.keys() - seen_before.keys()
-    entered = _hand(view_after) - _hand(view_before)
+    entered = _held(eng, view_after) - _held(eng, view_before)
     shown = _pairs(eng=eng, cards=new_cards, scripts=seen_after, options=options)
     entered_pairs = _pairs(eng=eng, cards=entered, scripts=seen_after, options=options)
     return shown, entered_pairs

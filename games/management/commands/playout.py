@@ -25,7 +25,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("engine", help=f"engine name ({', '.join(sorted(ENGINES))})")
-        parser.add_argument("--players", type=int, default=4)
+        parser.add_argument(
+            "--players", type=int, default=None, help="default: 4, within the engine's range"
+        )
         parser.add_argument("--games", type=int, default=10)
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument(
@@ -63,7 +65,11 @@ class Command(BaseCommand):
                 engine.check_bot_level(level)
             summary = playout(
                 engine,
-                players=opts["players"],
+                players=(
+                    opts["players"]
+                    if opts["players"] is not None
+                    else max(engine.MIN_PLAYERS, min(4, engine.MAX_PLAYERS))
+                ),
                 games=opts["games"],
                 seed=opts["seed"],
                 options=options,
