@@ -215,6 +215,10 @@ def keyboard_tables(transactional_db) -> dict[str, str]:
     return {name: _solo_table(player, name, moves=0).code for name in sorted(ENGINES)}
 
 
+# The end of a game: a ranking, or a cooperative game's team result (Yokai).
+GAME_OVER = "#board .ranking, #board .yk-result"
+
+
 def test_a_whole_game_is_played_with_the_keyboard_alone(keyboard_tables, live_server, browser):
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = log_in(context, live_server.url, "keys")
@@ -222,7 +226,7 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(keyboard_tables, live_se
         page.goto(f"{live_server.url}/play/t/{code}/")
         moves = 0
         for _ in range(3000):
-            if page.locator("#board .ranking").count():
+            if page.locator(GAME_OVER).count():
                 break
             if not page.evaluate(KEYBOARD_STEP):
                 page.keyboard.press("Tab")
@@ -231,11 +235,12 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(keyboard_tables, live_se
             page.keyboard.press("Enter")
             page.wait_for_function(
                 "(v) => { const b = document.querySelector('#board');"
-                " return b && (b.dataset.version !== v || b.querySelector('.ranking')); }",
+                " return b && (b.dataset.version !== v"
+                " || b.querySelector('.ranking, .yk-result')); }",
                 arg=before,
             )
             moves += 1
-        assert page.locator("#board .ranking").count(), f"{engine}: no ranking after {moves} moves"
+        assert page.locator(GAME_OVER).count(), f"{engine}: not over after {moves} moves"
         assert moves > 0
     page.goto("about:blank")
     context.close()
