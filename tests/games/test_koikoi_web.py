@@ -79,7 +79,9 @@ def test_the_create_form_offers_the_rules_settings_and_starts_a_game(dana):
     assert table.options["bright_points"] == "15_6" and table.options["sake_cup"] == "both"
     board = client.get(response["Location"]).content.decode()
     assert 'class="hanafuda' in board and "Your hand" in board
-    assert "Round 1 of 3" in board
+    # the 3-round setting shows; the CPU dealer may already have ended round 1 with shōbu on
+    # its first turn (about 2 deals in 1,500), so the round number is 1 or 2
+    assert re.search(r"Round [12] of 3", board), board
 
 
 def test_a_whole_game_against_the_cpu_through_http(dana):
