@@ -202,7 +202,10 @@ def test_no_page_scrolls_sideways_and_axe_finds_nothing_serious(
 
 KEYBOARD_STEP = """() => {
   const el = document.activeElement;
-  return !!(el && el.matches('#board button[name=action]'));
+  if (el && el.matches('#board button[name=action]')) return 'enter';
+  // a choice made before the action (Yokai: which yokai to move), as a keyboard user would
+  if (el && el.matches('#board input[type=radio]:not(:checked)')) return 'space';
+  return '';
 }"""
 
 
@@ -228,7 +231,10 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(keyboard_tables, live_se
         for _ in range(3000):
             if page.locator(GAME_OVER).count():
                 break
-            if not page.evaluate(KEYBOARD_STEP):
+            step = page.evaluate(KEYBOARD_STEP)
+            if step == "space":
+                page.keyboard.press("Space")
+            if step != "enter":
                 page.keyboard.press("Tab")
                 continue
             before = page.locator("#board").get_attribute("data-version")
