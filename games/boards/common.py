@@ -215,3 +215,26 @@ class BoardPresenter:
     def unknown_sentence(self, event: Mapping[str, Any]) -> str | None:
         """An event type without a sentence: shown raw by the generic board."""
         return ", ".join(f"{k}: {v}" for k, v in sorted(event.items()))
+
+
+# --- sentences shared by the Kazoku boards (one card handed over, one card drawn) -------------
+
+
+def on_give(event: Mapping[str, Any], say: Said) -> str | None:
+    """``{"seat": giver, "to": receiver, "card": id}``: the families' "given", the words' "give"."""
+    return give_sentence(
+        giver=say.name(event["seat"]),
+        receiver=say.who(event["to"]),
+        card=say.card(event["card"]),
+        mine=say.is_me(event["seat"]),
+        to_me=say.is_me(event["to"]),
+    )
+
+
+def on_draw(event: Mapping[str, Any], say: Said) -> str | None:
+    """``{"seat": s}`` (the card only in the drawer's own copy of the event)."""
+    return draw_sentence(
+        mine=say.is_me(event["seat"]),
+        name=say.name(event["seat"]),
+        card=say.card(event["card"]) if "card" in event else None,
+    )

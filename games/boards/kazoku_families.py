@@ -14,9 +14,9 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
-    draw_sentence,
-    give_sentence,
     kazoku_card,
+    on_draw,
+    on_give,
     ranking,
     sentence_html,
 )
@@ -84,29 +84,11 @@ def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
     )
 
 
-def _on_given(event: Mapping[str, Any], say: Said) -> str | None:
-    return give_sentence(
-        giver=say.name(event["seat"]),
-        receiver=say.who(event["to"]),
-        card=say.card(event["card"]),
-        mine=say.is_me(event["seat"]),
-        to_me=say.is_me(event["to"]),
-    )
-
-
 def _on_go_fish(event: Mapping[str, Any], say: Said) -> str | None:
     if say.is_me(event["seat"]):
         return _("You do not have it: go fish!")
     return sentence_html(
         _("%(name)s does not have it: go fish!"), {"name": say.name(event["seat"])}
-    )
-
-
-def _on_draw(event: Mapping[str, Any], say: Said) -> str | None:
-    return draw_sentence(
-        mine=say.is_me(event["seat"]),
-        name=say.name(event["seat"]),
-        card=say.card(event["card"]) if "card" in event else None,
     )
 
 
@@ -161,9 +143,9 @@ def _on_game_over(event: Mapping[str, Any], say: Said) -> str | None:
 
 SENTENCES = {
     "ask": _on_ask,
-    "given": _on_given,
+    "given": on_give,
     "go_fish": _on_go_fish,
-    "draw": _on_draw,
+    "draw": on_draw,
     "good_pick": _on_good_pick,
     "family_laid": _on_family_laid,
     "skip": _on_skip,

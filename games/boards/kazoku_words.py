@@ -16,9 +16,9 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
-    draw_sentence,
-    give_sentence,
     kazoku_card,
+    on_draw,
+    on_give,
     ranking,
     sentence_html,
 )
@@ -104,24 +104,6 @@ def _on_no_card(event: Mapping[str, Any], say: Said) -> str | None:
     )
 
 
-def _on_give(event: Mapping[str, Any], say: Said) -> str | None:
-    return give_sentence(
-        giver=say.name(event["seat"]),
-        receiver=say.who(event["to"]),
-        card=say.card(event["card"]),
-        mine=say.is_me(event["seat"]),
-        to_me=say.is_me(event["to"]),
-    )
-
-
-def _on_draw(event: Mapping[str, Any], say: Said) -> str | None:
-    return draw_sentence(
-        mine=say.is_me(event["seat"]),
-        name=say.name(event["seat"]),
-        card=say.card(event["card"]) if "card" in event else None,
-    )
-
-
 def _on_good_pick(event: Mapping[str, Any], say: Said) -> str | None:
     if say.is_me(event["seat"]):
         return sentence_html(
@@ -200,8 +182,8 @@ SENTENCES = {
     "start": _on_start,
     "ask": _on_ask,
     "no_card": _on_no_card,
-    "give": _on_give,
-    "draw": _on_draw,
+    "give": on_give,
+    "draw": on_draw,
     "good_pick": _on_good_pick,
     "form": _on_form,
     "table": _on_table,
