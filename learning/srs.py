@@ -16,9 +16,11 @@ Grading an answer (documented in docs/learning.md, tested in tests/learning/test
                                            (stability >= ``STABLE_FOR_GOOD_DAYS``): one
                                            right pick in four may be a guess
 
-Predictions (``predict``): P(correct) before an answer is the card's retrievability at the
-exact elapsed time (fractional days, ``recall_probability``: fsrs itself counts whole days),
-with guessing folded in for k choices: R + (1 - R) / k.
+Predictions (``predict``): P(correct) before an answer is the card's *predicted recall*
+(``predicted_recall``: fsrs' power law on the exact elapsed time, fractional days, with the
+prediction's own decay ``PREDICTION_DECAY``), with guessing folded in for k choices:
+R + (1 - R) / k. Scheduling signals (weak, the picker's need, the quiz order) keep fsrs' own
+curve (``retrievability``): the prediction is calibrated, the scheduler is not changed.
 
 Mastery states of one (learner, kana, script):
 
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
+from fsrs.scheduler import DEFAULT_PARAMETERS
 
 FAST_MS = 2_500  # a right answer quicker than this is "easy"
 SLOW_MS = 8_000  # a right answer slower than this is "hard"
@@ -51,6 +54,11 @@ STABLE_FOR_GOOD_DAYS = 3.0  # a right pick among choices is Good only when this 
 # the simulated first answers (bench/srs_predict.py), kept low and never 0 (log-loss).
 UNSEEN_RECALL = 0.1
 PREDICTION_FLOOR = 0.02  # predictions are kept in [floor, 1 - floor]: nobody is that sure
+# The decay of the prediction's forgetting curve, R = (1 + F * t / S) ** -d. fsrs 6's default
+# (0.1542, w20) has a flat tail: a card failed yesterday (S of an hour or two) asked a day
+# later, t/S of 5 to 30, is still predicted at 55-65 % recall. Tuned on the development seeds
+# only (bench/srs_predict.py --tune, docs/bench.md); fsrs 4.5 and 5 used 0.5.
+PREDICTION_DECAY = 0.4
 
 
 def _aware_utc(moment: datetime) -> datetime:
@@ -152,35 +160,62 @@ def review(
 
 
 def retrievability(*, scheduler: Scheduler, card: Card | None, now: datetime) -> float:
-    """Probability of recall now; 0 for a card never reviewed (``recall_probability``:
-    the exact elapsed time, not fsrs' whole days)."""
+    """fsrs' own probability of recall now (its decay, the exact elapsed time); 0 for a card
+    never reviewed. The scheduling signal: weak, the picker's need, the quiz order."""
     return recall_probability(scheduler=scheduler, card=card, now=now)
 
 
-def recall_probability(*, scheduler: Scheduler, card: Card | None, now: datetime) -> float:
+def recall_probability(
+    *, scheduler: Scheduler, card: Card | None, now: datetime, decay: float | None = None
+) -> float:
     """P(recall) now, from the card's stability and the *exact* time since its last review.
 
     fsrs' ``get_card_retrievability`` counts whole days (a review 20 hours later reads as 0
     days, recall 1.0); this is the same power law, R = (1 + F * t / S) ** C, with
-    ``t`` in fractional days and fsrs' own constants (C = -w20, F = 0.9 ** (1 / C) - 1).
+    ``t`` in fractional days, C = -decay (default: the scheduler's w20, fsrs' own curve) and
+    F = 0.9 ** (1 / C) - 1, so that R = 0.9 at t = S whatever the decay.
     0 for a card never reviewed.
     """
     if card is None or card.last_review is None or not card.stability:
         return 0.0
     days = max(0.0, (_aware_utc(now) - card.last_review).total_seconds() / 86400.0)
-    decay = -scheduler.parameters[20]
-    factor = 0.9 ** (1 / decay) - 1
-    return float((1 + factor * days / card.stability) ** decay)
+    exponent = -(scheduler.parameters[20] if decay is None else decay)
+    factor = 0.9 ** (1 / exponent) - 1
+    return float((1 + factor * days / card.stability) ** exponent)
 
 
-def predict(*, scheduler: Scheduler, card: Card | None, now: datetime, choices: int = 0) -> float:
-    """P(correct) of the next answer: recall now, plus a lucky guess among ``choices``
-    buttons (R + (1 - R) / k; ``choices`` 0 for a typed answer). A kana never answered
-    gets ``UNSEEN_RECALL``. Clipped to [PREDICTION_FLOOR, 1 - PREDICTION_FLOOR]."""
+def prediction_decay(scheduler: Scheduler) -> float:
+    """The decay of the prediction's curve: ``PREDICTION_DECAY`` with fsrs' default
+    parameters; a learner's own w20 once the optimiser has fitted their parameters."""
+    own = float(scheduler.parameters[20])
+    return PREDICTION_DECAY if own == DEFAULT_PARAMETERS[20] else own
+
+
+def predicted_recall(
+    *, scheduler: Scheduler, card: Card | None, now: datetime, decay: float | None = None
+) -> float:
+    """The predicted chance of recalling the kana now (typed, no choices to guess among):
+    ``recall_probability`` with the prediction's decay (``prediction_decay``; ``decay``
+    overrides it, for the benchmark's tuning sweep). ``UNSEEN_RECALL`` for a kana never
+    answered."""
     if card is None or card.last_review is None:
-        recall = UNSEEN_RECALL
-    else:
-        recall = recall_probability(scheduler=scheduler, card=card, now=now)
+        return UNSEEN_RECALL
+    decay = prediction_decay(scheduler) if decay is None else decay
+    return recall_probability(scheduler=scheduler, card=card, now=now, decay=decay)
+
+
+def predict(
+    *,
+    scheduler: Scheduler,
+    card: Card | None,
+    now: datetime,
+    choices: int = 0,
+    decay: float | None = None,
+) -> float:
+    """P(correct) of the next answer: predicted recall (``predicted_recall``), plus a lucky
+    guess among ``choices`` buttons (R + (1 - R) / k; ``choices`` 0 for a typed answer).
+    Clipped to [PREDICTION_FLOOR, 1 - PREDICTION_FLOOR]."""
+    recall = predicted_recall(scheduler=scheduler, card=card, now=now, decay=decay)
     if choices > 1:
         recall = recall + (1.0 - recall) / choices
     return min(1.0 - PREDICTION_FLOOR, max(PREDICTION_FLOOR, recall))

@@ -4,6 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from fsrs import Rating
+from hypothesis import given
+from hypothesis import strategies as st
 
 from learning import srs
 
@@ -164,10 +166,99 @@ def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
         response_ms=4000, at=T0,
     ).card  # fmt: skip
     later = T0 + timedelta(days=3)
-    recall = srs.recall_probability(scheduler=scheduler, card=card, now=later)
+    recall = srs.predicted_recall(scheduler=scheduler, card=card, now=later)
     assert srs.predict(scheduler=scheduler, card=card, now=later) == pytest.approx(recall)
     assert srs.predict(scheduler=scheduler, card=card, now=later, choices=4) == pytest.approx(
         recall + (1 - recall) / 4
     )
     just_now = srs.predict(scheduler=scheduler, card=card, now=T0, choices=4)
     assert just_now == 1 - srs.PREDICTION_FLOOR
+
+
+def _answered(correct: bool, *, scheduler=None):
+    scheduler = scheduler or srs.scheduler_build(fuzzing=False)
+    card = srs.review(
+        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=correct,
+        response_ms=4000, at=T0,
+    ).card  # fmt: skip
+    return scheduler, card
+
+
+def test_the_prediction_curve_meets_fsrs_at_the_stability_and_falls_faster_after_it():
+    scheduler, card = _answered(True)
+    at_stability = T0 + timedelta(days=card.stability)
+    fsrs_curve = srs.retrievability(scheduler=scheduler, card=card, now=at_stability)
+    predicted = srs.predicted_recall(scheduler=scheduler, card=card, now=at_stability)
+    assert predicted == pytest.approx(0.9) and fsrs_curve == pytest.approx(0.9)
+    far = T0 + timedelta(days=30)  # whole days, about 13 stabilities
+    fsrs_far = scheduler.get_card_retrievability(card, far)
+    # the scheduling signal keeps fsrs' own curve; the prediction falls faster
+    assert srs.retrievability(scheduler=scheduler, card=card, now=far) == pytest.approx(fsrs_far)
+    assert srs.predicted_recall(scheduler=scheduler, card=card, now=far) < fsrs_far - 0.1
+
+
+def test_a_kana_failed_yesterday_is_predicted_near_a_guess_not_at_fsrs_flat_tail():
+    """Where quiz choices were overconfident (docs/bench.md, SRS predictions): a kana failed
+    twice (the second time at its one-minute step), stability about two hours, asked the
+    next day, ten stabilities later. fsrs' default decay still says ~0.7."""
+    scheduler, card = _answered(False)
+    card = srs.review(
+        scheduler=scheduler, card=card, correct=False, response_ms=4000,
+        at=T0 + timedelta(minutes=1),
+    ).card  # fmt: skip
+    assert card.stability < 0.1
+    next_day = T0 + timedelta(hours=22)
+    fsrs_curve = srs.retrievability(scheduler=scheduler, card=card, now=next_day)
+    predicted = srs.predicted_recall(scheduler=scheduler, card=card, now=next_day)
+    assert fsrs_curve > 0.65
+    assert predicted < fsrs_curve - 0.1
+    four = srs.predict(scheduler=scheduler, card=card, now=next_day, choices=4)
+    assert four == pytest.approx(predicted + (1 - predicted) / 4)
+
+
+def test_a_same_day_review_is_predicted_near_certain_and_clipped():
+    scheduler, card = _answered(True)
+    hour = T0 + timedelta(hours=1)
+    assert srs.predicted_recall(scheduler=scheduler, card=card, now=hour) > 0.95
+    assert srs.predict(scheduler=scheduler, card=card, now=hour, choices=4) == (
+        1 - srs.PREDICTION_FLOOR
+    )
+    wrong_scheduler, wrong = _answered(False)
+    minute = T0 + timedelta(minutes=1)
+    # just failed, asked again a minute later: still likely (the answer was just shown)
+    assert srs.predicted_recall(scheduler=wrong_scheduler, card=wrong, now=minute) > 0.8
+
+
+def test_a_learners_fitted_decay_replaces_the_default_prediction_decay():
+    default = srs.scheduler_build(fuzzing=False)
+    assert srs.prediction_decay(default) == srs.PREDICTION_DECAY
+    fitted = list(default.parameters)
+    fitted[20] = 0.25
+    own = srs.scheduler_build(parameters=fitted, fuzzing=False)
+    assert srs.prediction_decay(own) == pytest.approx(0.25)
+    scheduler, card = _answered(True, scheduler=own)
+    later = T0 + timedelta(days=5 * card.stability)
+    assert srs.predicted_recall(scheduler=own, card=card, now=later) == pytest.approx(
+        srs.recall_probability(scheduler=own, card=card, now=later)
+    )
+
+
+@given(
+    stability=st.floats(min_value=0.001, max_value=400.0),
+    days=st.lists(st.floats(min_value=0.0, max_value=3650.0), min_size=2, max_size=2),
+    choices=st.sampled_from([0, 2, 3, 4, 6]),
+)
+def test_predictions_are_probabilities_falling_with_time_never_below_the_guess(
+    stability, days, choices
+):
+    scheduler = srs.scheduler_build(fuzzing=False)
+    card = srs.card_new(card_id=1, now=T0)
+    card.stability, card.difficulty, card.last_review = stability, 5.0, T0
+    early, late = sorted(days)
+    at = [T0 + timedelta(days=d) for d in (early, late)]
+    recall = [srs.predicted_recall(scheduler=scheduler, card=card, now=t) for t in at]
+    p = [srs.predict(scheduler=scheduler, card=card, now=t, choices=choices) for t in at]
+    assert 0.0 <= recall[1] <= recall[0] <= 1.0
+    assert srs.PREDICTION_FLOOR <= p[1] <= p[0] <= 1 - srs.PREDICTION_FLOOR
+    if choices:
+        assert p[1] >= min(1 - srs.PREDICTION_FLOOR, 1 / choices)
