@@ -1,13 +1,16 @@
 """Are the memory model's predictions worth anything? Replay answers, score P(correct).
 
     .venv/bin/python bench/srs_predict.py [--learners 30] [--seeds 2026,2027] [--json]
+    .venv/bin/python bench/srs_predict.py --diagnose [--seeds 101,102]   # where it is off
+    .venv/bin/python bench/srs_predict.py --tune [--learners 60]         # development seeds
 
 The answers come from the simulated learners of ``bench/srs_sim.py`` (the product's loop,
 "average" world, exposure effect 0.1), where the true P(correct) of every answer is known.
 They are replayed in time order through ``learning.srs`` exactly as
 ``learning.services.memory.memory_review`` does: before each answer ``srs.predict`` gives
 P(correct) from the learner's card for that (kana, script) (recall at the exact elapsed
-time, guessing folded in for k choices), then the answer is graded and the card reviewed.
+time with the prediction's decay, guessing folded in for k choices), then the answer is
+graded and the card reviewed.
 
 Scored on the answers of days 15-29 (the baselines are fitted on days 0-14, a time-based
 split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``typed``;
@@ -25,6 +28,12 @@ split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``type
 
 ``--json`` prints {"kinds": {KIND: {"n", "model", "constant", "running_average", "hlr",
 "calibration_error"}}} (log-losses), the shape docs/bench.md documents.
+
+``--diagnose``: per kind, the reliability table of the model beside the same model with
+fsrs' own decay, and the answers grouped (first answer, after a wrong one, by time elapsed,
+by fsrs stability) with the simulator's true P(correct), true recall and true chance of a
+look-alike answer. ``--tune``: the sweep that chose ``srs.PREDICTION_DECAY`` (the pooled
+log-loss of the scored days for each decay); it refuses the held-out seeds.
 """
 
 from __future__ import annotations
@@ -62,11 +71,16 @@ def _events_of(job) -> list[dict]:
     return events
 
 
-def replay(events: list[dict], *, guess_aware: bool = True) -> None:
-    """Add ``model`` (srs.predict before the answer) to every event, in time order.
-    ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow)."""
+def replay(events: list[dict], *, guess_aware: bool = True, decays: dict | None = None) -> None:
+    """Add ``model`` (srs.predict before the answer) to every event, in time order, and what
+    the diagnosis needs: ``stability`` (days; None before the first answer), ``elapsed`` (days
+    since the last answer) and ``after_wrong`` (the last answer was wrong).
+    ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow).
+    ``decays``: {name: decay} also stores srs.predict with that curve decay under ``name``
+    (the tuning sweep, ``--tune``)."""
     scheduler = srs.scheduler_build(fuzzing=False)
     cards: dict = {}
+    wrong: dict = {}
     for event in sorted(events, key=lambda e: (e["learner"], e["day"])):
         key = (event["learner"], event["kana"], event["script"])
         at = srs_sim._moment(event["day"])
@@ -74,6 +88,14 @@ def replay(events: list[dict], *, guess_aware: bool = True) -> None:
         event["model"] = srs.predict(
             scheduler=scheduler, card=card, now=at, choices=event["choices"]
         )
+        for name, decay in (decays or {}).items():
+            event[name] = srs.predict(
+                scheduler=scheduler, card=card, now=at, choices=event["choices"], decay=decay
+            )
+        event["stability"] = card.stability if card is not None else None
+        event["elapsed"] = (at - card.last_review).total_seconds() / 86400 if card else None
+        event["after_wrong"] = wrong.get(key, False)
+        wrong[key] = not event["correct"]
         card = card or srs.card_new(card_id=len(cards) + 1, now=at)
         if not guess_aware and event["choices"] > 0:
             ok, slow = event["correct"], event["ms"] > srs.SLOW_MS
@@ -219,10 +241,115 @@ def auc(rows, key) -> float:
 PREDICTORS = ("model", "constant", "running_average", "hlr")
 
 
+TUNE_DECAYS = (0.1542, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)  # 0.1542: fsrs' own
+
+
+def tune(events: list[dict]) -> dict:
+    """The prediction's curve decay that minimises the log-loss of every scored answer
+    (days >= SPLIT_DAY, the three kinds pooled), with each kind's log-loss and calibration
+    error beside it. Run on development seeds only (``main`` refuses held-out ones)."""
+    names = {f"decay {d}": d for d in TUNE_DECAYS}
+    replay(events, decays=names)
+    test = [e for e in events if e["day"] >= SPLIT_DAY]
+    table = {}
+    for name, decay in names.items():
+        table[decay] = {"pooled": round(log_loss(test, name), 4)}
+        for kind in KINDS:
+            rows = [e for e in test if e["kind"] == kind]
+            if rows:
+                table[decay][kind] = (
+                    round(log_loss(rows, name), 4), round(calibration_rmse(rows, name), 4)
+                )  # fmt: skip
+    best = min(table, key=lambda d: table[d]["pooled"])
+    return {"best": best, "table": table}
+
+
+DIAGNOSIS_GROUPS = (
+    ("first answer", lambda e: e["stability"] is None),
+    ("after a wrong answer", lambda e: e["stability"] is not None and e["after_wrong"]),
+    ("after a right answer", lambda e: e["stability"] is not None and not e["after_wrong"]),
+    ("elapsed < 1 h", lambda e: e["elapsed"] is not None and e["elapsed"] < 1 / 24),
+    ("elapsed 1 h - 1 day", lambda e: e["elapsed"] is not None and 1 / 24 <= e["elapsed"] < 1),
+    ("elapsed >= 1 day", lambda e: e["elapsed"] is not None and e["elapsed"] >= 1),
+    ("fsrs S < 0.1 d", lambda e: e["stability"] is not None and e["stability"] < 0.1),
+    ("fsrs S 0.1-0.3 d", lambda e: e["stability"] is not None and 0.1 <= e["stability"] < 0.3),
+    ("fsrs S 0.3-1 d", lambda e: e["stability"] is not None and 0.3 <= e["stability"] < 1),
+    ("fsrs S 1-3 d", lambda e: e["stability"] is not None and 1 <= e["stability"] < 3),
+    ("fsrs S >= 3 d", lambda e: e["stability"] is not None and e["stability"] >= 3),
+)
+
+
+def diagnose(events: list[dict]) -> dict:
+    """Where the predictions are off, per kind, on the scored days: the reliability table of
+    the model and of the same model with fsrs' own decay (``fsrs_decay``), then groups of
+    answers (first, after a wrong one, by elapsed time, by fsrs stability; first answers
+    also over every day, for they are rare once scoring starts) with the mean
+    prediction, the share right and, from the simulator, the true P(correct), the true recall
+    and the true chance of answering a look-alike once recalled."""
+    replay(events, decays={"fsrs_decay": TUNE_DECAYS[0]})
+    test = [e for e in events if e["day"] >= SPLIT_DAY]
+    found = {}
+    for kind in KINDS:
+        rows = [e for e in test if e["kind"] == kind]
+        if not rows:
+            continue
+        groups = {}
+        every_day = [e for e in events if e["kind"] == kind]
+        for label, member, scope in (
+            *((label, member, rows) for label, member in DIAGNOSIS_GROUPS),
+            ("first answer, days 0-29", DIAGNOSIS_GROUPS[0][1], every_day),
+        ):
+            inside = [e for e in scope if member(e)]
+            if inside:
+                groups[label] = {"n": len(inside)} | {
+                    key: round(sum(float(e[key]) for e in inside) / len(inside), 3)
+                    for key in ("model", "fsrs_decay", "correct", "p_true", "recall_true",
+                                "p_confusion")
+                }  # fmt: skip
+        found[kind] = {
+            "calibration_error": {
+                key: round(calibration_rmse(rows, key), 4) for key in ("model", "fsrs_decay")
+            },
+            "reliability": {key: reliability(rows, key) for key in ("model", "fsrs_decay")},
+            "groups": groups,
+        }
+    return found
+
+
+def _print_diagnosis(found: dict) -> None:
+    for kind, d in found.items():
+        print(f"\n### {kind}: calibration error {d['calibration_error']}\n")
+        print("| bin | n | predicted | observed | n (fsrs decay) | predicted | observed |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        by_bin = {}
+        for key in ("model", "fsrs_decay"):
+            for row in d["reliability"][key]:
+                by_bin.setdefault(row["bin"], {})[key] = row
+        for label in sorted(by_bin):
+            cells = []
+            for key in ("model", "fsrs_decay"):
+                row = by_bin[label].get(key)
+                cells += [str(row["n"]), str(row["predicted"]), str(row["observed"])] if row else [
+                    "", "", ""]  # fmt: skip
+            print(f"| {label} | " + " | ".join(cells) + " |")
+        print(
+            "\n| answers | n | predicted | predicted (fsrs decay) | observed | true P | "
+            "true recall | true look-alike |"
+        )
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for label, g in d["groups"].items():
+            print(
+                f"| {label} | {g['n']} | {g['model']} | {g['fsrs_decay']} | {g['correct']} | "
+                f"{g['p_true']} | {g['recall_true']} | {g['p_confusion']} |"
+            )
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="per seed")
-    parser.add_argument("--seeds", default=",".join(map(str, srs_sim.HELD_OUT_SEEDS)))
+    parser.add_argument(
+        "--seeds", default=None, help="default: the held-out seeds (--tune: the development ones)"
+    )
     parser.add_argument("--world", default="average")
     parser.add_argument("--exposure", type=float, default=0.1)
     parser.add_argument("--processes", type=int, default=2)
@@ -230,10 +357,19 @@ def main(argv=None) -> dict:
     parser.add_argument(
         "--old-choice-grading", action="store_true", help="right picks Good unless slow"
     )
+    parser.add_argument(
+        "--tune", action="store_true", help="sweep the prediction's decay (development seeds)"
+    )
+    parser.add_argument(
+        "--diagnose", action="store_true", help="where the predictions are off, per kind"
+    )
     args = parser.parse_args(argv)
     guess_aware = not args.old_choice_grading
     started = time.perf_counter()
-    seeds = [int(s) for s in args.seeds.split(",")]
+    default_seeds = srs_sim.DEV_SEEDS if args.tune else srs_sim.HELD_OUT_SEEDS
+    seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else list(default_seeds)
+    if args.tune and set(seeds) & set(srs_sim.HELD_OUT_SEEDS):
+        parser.error("--tune runs on development seeds only, never on the held-out ones")
     jobs = [
         (i, seed, args.world, args.exposure, guess_aware)
         for seed in seeds
@@ -241,6 +377,26 @@ def main(argv=None) -> dict:
     ]
     with Pool(args.processes) as pool:
         events = [e for chunk in pool.map(_events_of, jobs) for e in chunk]
+    heading = (
+        f"{len(events)} answers, {len(jobs)} learners, seeds {seeds}, world {args.world}, "
+        f"exposure {args.exposure}; scored on days >= {SPLIT_DAY}"
+    )
+    if args.tune:
+        found = tune(events)
+        print(f"{heading} ({time.perf_counter() - started:.0f} s)\n")
+        print("| decay | log-loss, kinds pooled | " + " | ".join(
+            f"{kind}: log-loss / calib." for kind in KINDS) + " |")  # fmt: skip
+        print("| ---: | ---: |" + " ---: |" * len(KINDS))
+        for decay, row in found["table"].items():
+            cells = [f"{row[k][0]} / {row[k][1]}" if k in row else "" for k in KINDS]
+            print(f"| {decay} | {row['pooled']} | " + " | ".join(cells) + " |")
+        print(f"\nbest decay (lowest pooled log-loss): {found['best']}")
+        return found
+    if args.diagnose:
+        found = diagnose(events)
+        print(f"{heading} ({time.perf_counter() - started:.0f} s)")
+        _print_diagnosis(found)
+        return found
     replay(events, guess_aware=guess_aware)
     baselines(events)
     test = [e for e in events if e["day"] >= SPLIT_DAY]
@@ -270,11 +426,7 @@ def main(argv=None) -> dict:
     if args.json:
         print(json.dumps({"kinds": kinds}))
     else:
-        print(
-            f"{len(events)} answers, {len(jobs)} learners, seeds {seeds}, world {args.world}, "
-            f"exposure {args.exposure}; scored on days >= {SPLIT_DAY} "
-            f"({time.perf_counter() - started:.0f} s)\n"
-        )
+        print(f"{heading} ({time.perf_counter() - started:.0f} s)\n")
         print(
             "| kind | n | observed | log-loss model | constant | running avg | HLR | calib. "
             "RMSE model | AUC model / HLR | mean abs(P − P_true) model / HLR |"

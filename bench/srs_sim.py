@@ -494,7 +494,9 @@ class Product:
         self.world, self.learner, self.run, self.rules = world, learner, run, run.rules
         self.scheduler = srs.scheduler_build(fuzzing=False)
         self.cards: dict[tuple[str, str], object] = {}
-        self.recorder = recorder  # bench/srs_predict.py: every answer, with the true P
+        # bench/srs_predict.py: every answer, with the true P(correct), the true recall and
+        # the true chance of answering a look-alike once recalled (its --diagnose)
+        self.recorder = recorder
         self.budget = 0.0
         self.spent = 0.0
 
@@ -535,7 +537,7 @@ class Product:
             self.recorder.append({
                 "learner": learner.index, "day": day, "kana": pair[0], "script": pair[1],
                 "kind": "typed" if typed else kind, "choices": len(choices), "correct": ok,
-                "ms": ms, "p_true": p_true,
+                "ms": ms, "p_true": p_true, "recall_true": recall_now, "p_confusion": p_conf,
             })  # fmt: skip
         card = card or srs.card_new(card_id=len(self.cards) + 1, now=_moment(day))
         if typed or self.rules.guess_aware:
