@@ -304,9 +304,15 @@ PREDICTION_REASON = gettext_noop(
 )
 
 
+def _shown(status) -> float:
+    recall = status.predicted_recall
+    return status.retrievability if recall is None else recall
+
+
 def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
     """Add to the reason the predicted recall of the neediest kana the game practises that
-    the learner has answered before (``KanaStatus.retrievability``: srs.recall_probability)."""
+    the learner has answered before (``KanaStatus.predicted_recall``: srs.predicted_recall;
+    fsrs' own ``retrievability`` when a caller gave no prediction)."""
     from django.utils.translation import gettext
 
     for pair in rec.kana:
@@ -314,7 +320,7 @@ def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
         if status is not None and status.state != "new":
             sentence = gettext(PREDICTION_REASON) % {
                 "glyph": kana_table.info(*pair).glyph,
-                "percent": round(100 * status.retrievability),
+                "percent": round(100 * _shown(status)),
             }
             return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
     return rec

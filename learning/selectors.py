@@ -35,7 +35,8 @@ class KanaCell:
     column: str
     state: str
     weak: bool
-    retrievability: float
+    retrievability: float  # fsrs' own curve (srs.retrievability): weak, need, quiz order
+    predicted_recall: float  # the prediction shown to the learner (srs.predicted_recall)
     reps: int
     exposures: int
     errors: int
@@ -92,6 +93,27 @@ def _memories(*, learner, script: str | None = None):
     return rows
 
 
+def kana_prediction_for(
+    *,
+    learner,
+    kana_id: str,
+    script: str,
+    choices: int = 0,
+    now: datetime | None = None,
+    scheduler: Scheduler | None = None,
+) -> float:
+    """P(correct) of the learner's next answer about (kana, script) at ``now``: typed
+    (``choices`` 0) or picked among ``choices`` buttons. The value ``memory_review`` stores
+    on the answer (``srs.predict``: predicted recall, guessing folded in, clipped); a kana
+    never answered gets ``srs.UNSEEN_RECALL`` (plus the guess). One query (two without
+    ``scheduler``)."""
+    now = now or timezone.now()
+    scheduler = scheduler or scheduler_for(learner=learner)
+    memory = _memories(learner=learner, script=script).filter(kana_id=kana_id).only("card").first()
+    card = srs.card_from_json(memory.card) if memory is not None and memory.card else None
+    return srs.predict(scheduler=scheduler, card=card, now=now, choices=choices)
+
+
 def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> list[KanaCell]:
     """All 142 kana (both scripts, catalog order) with the learner's state for each."""
     now = now or timezone.now()
@@ -118,6 +140,7 @@ def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> li
                 state=state,
                 weak=srs.is_weak(scheduler=scheduler, card=card, now=now),
                 retrievability=srs.retrievability(scheduler=scheduler, card=card, now=now),
+                predicted_recall=srs.predicted_recall(scheduler=scheduler, card=card, now=now),
                 reps=memory.reps if memory else 0,
                 # the raw counter: the picker's input, never rendered (docs/security.md §3)
                 exposures=memory.exposures if memory else 0,
@@ -168,7 +191,10 @@ def kana_statuses_for(
     cells = cells if cells is not None else kana_cells_for(learner=learner, now=now)
     return {
         (c.kana_id, c.script): KanaStatus(
-            state=c.state, retrievability=c.retrievability, weak=c.weak
+            state=c.state,
+            retrievability=c.retrievability,
+            weak=c.weak,
+            predicted_recall=c.predicted_recall,
         )
         for c in cells
     }

@@ -255,8 +255,9 @@ class KanaStatus:
     """What the picker needs to know about one (kana, script) of a learner."""
 
     state: str  # new | learning | due | mastered
-    retrievability: float = 0.0
+    retrievability: float = 0.0  # fsrs' own curve: the scheduling signal (need, weak)
     weak: bool = False
+    predicted_recall: float | None = None  # the prediction (``predicted_recall``), shown
 
 
 MIN_REVIEWS_TO_FIT = 512  # fsrs' Optimizer needs about this many reviews to beat the defaults

@@ -24,8 +24,8 @@ def _answered(learner, pairs, at):
 def _recall_now(learner, kana_id, script, now) -> int:
     memory = KanaMemory.objects.get(learner=learner, kana_id=kana_id, script=script)
     card = srs.card_from_json(memory.card)
-    return round(100 * srs.recall_probability(scheduler=scheduler_for(learner=learner),
-                                              card=card, now=now))  # fmt: skip
+    return round(100 * srs.predicted_recall(scheduler=scheduler_for(learner=learner),
+                                            card=card, now=now))  # fmt: skip
 
 
 def test_the_dashboard_shows_each_answered_kanas_chance_of_recall_today(client, dana):
