@@ -62,3 +62,53 @@ def test_the_replay_predicts_before_each_answer_with_the_products_code():
     assert events[0]["model"] == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
     # half a day after one right pick: between the unseen prior and certainty
     assert srs.UNSEEN_RECALL < events[1]["model"] < 1 - srs.PREDICTION_FLOOR
+
+
+def _event(day, correct, kind="quiz_choice", choices=4):
+    return {"learner": (101, 0), "day": day, "kana": "shi", "script": "katakana", "kind": kind,
+            "choices": choices, "correct": correct, "ms": 3000}  # fmt: skip
+
+
+def test_the_replay_records_what_the_diagnosis_groups_by():
+    from learning import srs
+
+    events = [_event(0.0, False), _event(0.001, False), _event(0.9, True), _event(1.9, True)]
+    srs_predict.replay(events, decays={"fsrs_decay": srs_predict.TUNE_DECAYS[0]})
+    first, again, next_day, later = events
+    assert first["stability"] is None and first["elapsed"] is None
+    assert again["after_wrong"] and next_day["after_wrong"] and not later["after_wrong"]
+    assert next_day["elapsed"] == pytest.approx(0.899)
+    # failed twice, asked the next day: the product's decay predicts lower than fsrs' own
+    assert next_day["model"] < next_day["fsrs_decay"] - 0.05
+    # fsrs' own decay is the default scheduler's w20: the "before" column of --diagnose
+    assert srs_predict.TUNE_DECAYS[0] == pytest.approx(
+        srs.scheduler_build(fuzzing=False).parameters[20], abs=1e-4
+    )
+
+
+def test_the_decay_is_tuned_on_development_seeds_and_never_on_held_out_ones():
+    assert not set(srs_sim.DEV_SEEDS) & set(srs_sim.HELD_OUT_SEEDS)
+    for seeds in ("2026", "101,2027"):
+        with pytest.raises(SystemExit):
+            srs_predict.main(["--tune", "--seeds", seeds, "--learners", "1", "--processes", "1"])
+    events = srs_predict._events_of((0, srs_sim.DEV_SEEDS[0], "average", 0.1, True))
+    found = srs_predict.tune(events)
+    assert found["best"] in srs_predict.TUNE_DECAYS
+    pooled = {decay: row["pooled"] for decay, row in found["table"].items()}
+    assert pooled[found["best"]] == min(pooled.values())
+    assert set(found["table"][found["best"]]) >= {"pooled", "quiz_choice"}
+
+
+def test_the_diagnosis_compares_the_model_with_fsrs_own_decay_per_group():
+    events = srs_predict._events_of((1, srs_sim.DEV_SEEDS[0], "average", 0.1, True))
+    found = srs_predict.diagnose(events)
+    quiz = found["quiz_choice"]
+    assert set(quiz["calibration_error"]) == {"model", "fsrs_decay"}
+    groups = quiz["groups"]
+    assert (
+        groups["after a wrong answer"]["n"] + groups["after a right answer"]["n"]
+        == sum(row["n"] for row in quiz["reliability"]["model"])
+        - groups.get("first answer", {"n": 0})["n"]
+    )
+    for group in groups.values():
+        assert 0.0 <= group["p_true"] <= 1.0 and 0.0 <= group["recall_true"] <= 1.0
