@@ -241,7 +241,7 @@ def auc(rows, key) -> float:
 PREDICTORS = ("model", "constant", "running_average", "hlr")
 
 
-TUNE_DECAYS = (0.1542, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)  # 0.1542: fsrs' own
+TUNE_DECAYS = (srs.FSRS_DEFAULT_DECAY, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
 
 
 def tune(events: list[dict]) -> dict:

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
-from fsrs.scheduler import DEFAULT_PARAMETERS
 
 FAST_MS = 2_500  # a right answer quicker than this is "easy"
 SLOW_MS = 8_000  # a right answer slower than this is "hard"
@@ -59,6 +58,7 @@ PREDICTION_FLOOR = 0.02  # predictions are kept in [floor, 1 - floor]: nobody is
 # later, t/S of 5 to 30, is still predicted at 55-65 % recall. Tuned on the development seeds
 # only (bench/srs_predict.py --tune, docs/bench.md); fsrs 4.5 and 5 used 0.5.
 PREDICTION_DECAY = 0.4
+FSRS_DEFAULT_DECAY = float(Scheduler().parameters[20])  # w20 of the library's defaults
 
 
 def _aware_utc(moment: datetime) -> datetime:
@@ -188,7 +188,7 @@ def prediction_decay(scheduler: Scheduler) -> float:
     """The decay of the prediction's curve: ``PREDICTION_DECAY`` with fsrs' default
     parameters; a learner's own w20 once the optimiser has fitted their parameters."""
     own = float(scheduler.parameters[20])
-    return PREDICTION_DECAY if own == DEFAULT_PARAMETERS[20] else own
+    return PREDICTION_DECAY if own == FSRS_DEFAULT_DECAY else own
 
 
 def predicted_recall(
