@@ -313,6 +313,9 @@ class Engine:
     # table options (games.forms.TABLE_FIELDS) meaningless for this game: the create form
     # leaves their fields out and the default is kept (Koi-Koi: "script")
     UNUSED_TABLE_OPTIONS: tuple[str, ...] = ()
+    # what the table option "card_prompts" asks in this game (``card_question``), for the
+    # create form's help text (gettext_noop); "" keeps the form's generic sentence
+    CARD_QUESTIONS_HELP: str = ""
 
     # -- contract --
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:

@@ -240,6 +240,10 @@ class Bozu(Engine):
     )
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    CARD_QUESTIONS_HELP = gettext_noop(
+        "Once you have seen a poem three times, say which kana begins its second half (the "
+        "karuta players' decisive syllable)."
+    )
     OPTIONS = (
         Option(
             "semimaru",
