@@ -340,7 +340,7 @@ def test_the_bozu_form_offers_the_option_unticked_and_other_games_do_not(dana):
     page = client.get("/play/new/bozu/").content.decode()
     field = re.search(r'<input[^>]*name="t-card_prompts"[^>]*>', page)
     assert field and "checked" not in field.group(0)
-    assert "which kana begins its second half" in page
+    assert "say which kana begins its second half" in page
     assert 'name="t-card_prompts"' not in client.get("/play/new/kazoku-families/").content.decode()
     with pytest.raises(ValueError, match="asks nothing about its cards"):
         table_create(
@@ -363,3 +363,32 @@ def test_the_bozu_form_creates_a_table_that_asks(dana):
     assert response.status_code == 302, response.content.decode()[:2000]
     table = Table.objects.get(engine="bozu")
     assert table.options["card_prompts"] is True
+
+
+@pytest.mark.parametrize(
+    "code, option, asked, right",
+    [
+        (
+            "fr",
+            "Questions sur les cartes que je connais",
+            "Par quel kana commence la seconde moitié de ce poème ?",
+            "Exact : elle commence par な (na).",
+        ),
+        (
+            "ja",
+            "見覚えのある札の問題",
+            "この歌の下の句は、どのかなで始まりますか？",
+            "正解：な（na）で始まります。",
+        ),
+    ],
+)
+def test_the_option_and_the_question_speak_french_and_japanese(dana, code, option, asked, right):
+    client = client_for(dana)
+    client.post("/i18n/setlang/", {"language": code, "next": "/"})
+    assert option in client.get("/play/new/bozu/").content.decode()
+    CardSightingFactory(learner=dana, card=HITOMARO, seen=3)
+    table = bozu_table(dana, pile_top=[HITOMARO])
+    draw(client, table)
+    assert asked in question_section(page_of(client, table))
+    [prompt] = card_prompts(dana)
+    assert right in answer(client, prompt, "na").content.decode()

@@ -241,8 +241,8 @@ class Bozu(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     CARD_QUESTIONS_HELP = gettext_noop(
-        "Once you have seen a poem three times, say which kana begins its second half (the "
-        "karuta players' decisive syllable)."
+        "Once you have seen a poem three times, say which kana begins its second half, as "
+        "karuta players learn to find its card."
     )
     OPTIONS = (
         Option(
