@@ -12,6 +12,8 @@
 - ``DailySession``: one per learner and day (warm-up, game, summary).
 """
 
+from __future__ import annotations
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -29,6 +31,18 @@ class EventSource(models.TextChoices):
     PLAY = "play", pgettext_lazy("where a learning event comes from", "Play")
     QUIZ = "quiz", _("Quiz")
     PROMPT = "prompt", _("Prompt in play")
+
+
+class LearningEventQuerySet(models.QuerySet):
+    def confusions(self) -> LearningEventQuerySet:
+        """Wrong answers that name the kana picked or typed instead: one glyph taken for
+        another. Answers to ``card`` prompts are left out: picking あ for the kana that begins
+        a poem's second half is the poem misremembered, not あ mixed up with the right glyph."""
+        return (
+            self.filter(kind="answer", correct=False)
+            .exclude(confused_with="")
+            .exclude(answer_kind="card")
+        )
 
 
 class LearningEvent(models.Model):
@@ -50,6 +64,8 @@ class LearningEvent(models.Model):
     table_id = models.BigIntegerField(null=True, blank=True)
     move_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(db_index=True)
+
+    objects = LearningEventQuerySet.as_manager()
 
     class Meta:
         indexes = [

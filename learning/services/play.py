@@ -144,9 +144,8 @@ def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, 
         reverse |= Q(confused_with=kana_id, script=script)
     rows = (
         LearningEvent.objects.filter(_pair_filter(pairs) | reverse)
-        .filter(learner=learner, kind="answer", correct=False)
-        .exclude(confused_with="")
-        .exclude(answer_kind=PromptKind.CARD)  # a poem misremembered, not two glyphs mixed up
+        .confusions()  # card answers left out: a poem misremembered, not two glyphs mixed up
+        .filter(learner=learner)
         .values("kana_id", "script", "confused_with")
         .annotate(n=Count("id"))
     )

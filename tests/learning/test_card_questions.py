@@ -24,7 +24,7 @@ from games.engines.bozu import KANA_ID, load_poets
 from games.engines.bozu.data import DATA_PATH
 from games.models import Table
 from games.services.tables import table_create
-from learning import kana_table, srs
+from learning import kana_table, selectors, srs
 from learning.models import CardSighting, KanaMemory, LearningEvent, Prompt
 from learning.services.cards import sightings_for
 from learning.services.memory import memory_review
@@ -213,8 +213,10 @@ def test_a_wrong_answer_is_recorded_with_what_was_picked(dana, htmx):
     assert (event.kana_id, event.correct, event.confused_with) == ("na", False, wrong)
     memory = KanaMemory.objects.get(learner=dana, kana_id="na", script="hiragana")
     assert memory.reps == 1 and memory.errors == 1
-    # a poem misremembered is no confusion of two glyphs: the distractors ignore it
+    # a poem misremembered is no confusion of two glyphs: distractors and dashboards skip it
     assert confusions_for(learner=dana, pairs=[("na", "hiragana")]) == {}
+    assert selectors.confusions_for(learner=dana) == []
+    assert not LearningEvent.objects.confusions().exists()
 
 
 def test_forged_stale_and_foreign_answers_are_refused_without_change(dana, charlie):
