@@ -375,7 +375,6 @@ class AnswerResult:
     romaji: str
     given: str  # what the learner chose or typed, as shown to them
     table_id: int | None
-    kind: str = ""  # the prompt's kind
     solution: str = ""  # card prompts: what the answer was about (a poem's second half)
 
 
@@ -436,7 +435,6 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
         romaji=kana.romaji,
         given=given,
         table_id=prompt.table_id,
-        kind=prompt.kind,
         solution=_solution(prompt),
     )
 
@@ -511,6 +509,5 @@ def prompt_result(prompt: Prompt) -> AnswerResult:
         romaji=kana.romaji,
         given=given,
         table_id=prompt.table_id,
-        kind=prompt.kind,
         solution=_solution(prompt),
     )
