@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from factories import CardSightingFactory
 
 from games.engines import get_engine
@@ -367,6 +367,14 @@ def test_the_bozu_form_creates_a_table_that_asks(dana):
     assert table.options["card_prompts"] is True
 
 
+@pytest.fixture
+def language_restored():
+    """The locale middleware leaves the last request's language active in this thread: tests
+    run after this one must not speak Japanese."""
+    yield
+    translation.deactivate()
+
+
 @pytest.mark.parametrize(
     "code, option, asked, right",
     [
@@ -384,7 +392,9 @@ def test_the_bozu_form_creates_a_table_that_asks(dana):
         ),
     ],
 )
-def test_the_option_and_the_question_speak_french_and_japanese(dana, code, option, asked, right):
+def test_the_option_and_the_question_speak_french_and_japanese(
+    dana, code, option, asked, right, language_restored
+):
     client = client_for(dana)
     client.post("/i18n/setlang/", {"language": code, "next": "/"})
     assert option in client.get("/play/new/bozu/").content.decode()
