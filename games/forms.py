@@ -1,7 +1,8 @@
 """The create-table form, generated from the engine's declared ``OPTIONS``.
 
 Engine options become fields by kind (choice -> select, int -> number, bool -> checkbox);
-the table options (script, romaji, prompts, timer) and the seats are added. ``clean`` runs the
+the table options (script, romaji, prompts, timer, and card_prompts for games that ask about
+their cards) and the seats are added. ``clean`` runs the
 same validation as the service (``table_options_validate``) so messages are the engine's own.
 """
 
@@ -24,7 +25,7 @@ SEAT_CHOICES = [
     ("normal", _("CPU player, normal")),
     ("hard", _("CPU player, hard")),
 ]
-TABLE_FIELDS = ("script", "romaji", "prompts", "timer")
+TABLE_FIELDS = ("script", "romaji", "prompts", "card_prompts", "timer")
 
 
 class TableCreateForm(forms.Form):
@@ -51,6 +52,12 @@ class TableCreateForm(forms.Form):
         ],
         initial=TABLE_OPTION_DEFAULTS["prompts"],
     )
+    card_prompts = forms.BooleanField(
+        label=_("Questions about the cards I know"),
+        required=False,
+        initial=TABLE_OPTION_DEFAULTS["card_prompts"],
+        help_text=_("Once you have seen a card several times, a question about it."),
+    )
     timer = forms.TypedChoiceField(
         label=_("Turn timer"),
         coerce=int,
@@ -68,11 +75,15 @@ class TableCreateForm(forms.Form):
         self.engine_fields: list[str] = []
         # table options an engine declares meaningless for it (Koi-Koi: "script") are not
         # shown; the service fills their defaults
-        unused = self.eng.UNUSED_TABLE_OPTIONS
+        unused = set(self.eng.UNUSED_TABLE_OPTIONS)
+        if not self.eng.asks_about_cards:
+            unused.add("card_prompts")
         self.table_fields = [name for name in TABLE_FIELDS if name not in unused]
         for name in TABLE_FIELDS:
             if name in unused:
                 del self.fields[name]
+        if "card_prompts" in self.fields and self.eng.CARD_QUESTIONS_HELP:
+            self.fields["card_prompts"].help_text = _(self.eng.CARD_QUESTIONS_HELP)
         for option in self.eng.OPTIONS:
             field = self._field_for(option)
             if option.name in self.fields:  # e.g. script: the engine's own declaration wins

@@ -20,6 +20,8 @@ from typing import Any
 
 from django.dispatch import Signal
 
+from games.engines.base import CardQuestion
+
 seat_observed = Signal()
 game_finished = Signal()
 
@@ -34,6 +36,11 @@ class SeatObservation:
     that entered its hand; ``asked``: the kana the seat named aloud with its own action
     (asking for a card by name) that did not come to its hand. ``prompt_mode`` is the
     table's ``prompts`` option (``off``, ``new`` or ``every``).
+
+    ``cards``: the engine's ``card_question`` for each card newly shown face up that it can
+    ask about (plain data, the solution included: the learning app never shows it before
+    the answer), empty for games that ask nothing about their cards; ``engine`` names the
+    game; ``card_prompts`` is the table's ``card_prompts`` option (ask them or not).
     """
 
     user: Any
@@ -44,3 +51,6 @@ class SeatObservation:
     entered_hand: KanaPairs
     asked: KanaPairs
     prompt_mode: str
+    engine: str = ""
+    cards: tuple[CardQuestion, ...] = ()
+    card_prompts: bool = False

@@ -9,11 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from games.signals import SeatObservation
+from learning.services.cards import cards_observed
 from learning.services.play import ask_observed, play_observed, prompts_pending
 
 
 def seat_observation_record(*, observation: SeatObservation, **_signal: Any) -> None:
-    """A learner's seat newly saw kana: ask about the one they named, record the exposures."""
+    """A learner's seat newly saw cards: count the sightings of those the game can ask about
+    (and ask about one they know, first: they chose these questions), ask about the kana they
+    named, record the exposures."""
+    if observation.cards:
+        cards_observed(
+            user=observation.user,
+            table_id=observation.table_id,
+            move_id=observation.move_id,
+            engine=observation.engine,
+            questions=observation.cards,
+            ask=observation.card_prompts,
+        )
     if observation.asked:
         ask_observed(
             user=observation.user,

@@ -237,9 +237,7 @@ class Confusion:
 
 def confusions_for(*, learner, since: datetime | None = None, limit: int = 10) -> list[Confusion]:
     """The learner's most frequent confusion pairs (a kana answered as another one)."""
-    rows = LearningEvent.objects.filter(learner=learner, kind="answer", correct=False).exclude(
-        confused_with=""
-    )
+    rows = LearningEvent.objects.confusions().filter(learner=learner)  # not card answers
     if since is not None:
         rows = rows.filter(created_at__gte=since)
     grouped = (

@@ -96,11 +96,12 @@ def rating_for(
     return Rating.Good
 
 
-RECOGNITION_KINDS = frozenset({"reading", "glyph"})  # prompt kinds answered among choices
+# prompt kinds answered among choices ("card": a glyph picked for a card's question)
+RECOGNITION_KINDS = frozenset({"reading", "glyph", "card"})
 
 
 def is_recognition(answer_kind: str) -> bool:
-    """An answer picked among a few choices (a ``reading`` or ``glyph`` prompt)."""
+    """An answer picked among a few choices (a ``reading``, ``glyph`` or ``card`` prompt)."""
     return answer_kind in RECOGNITION_KINDS
 
 

@@ -1,5 +1,5 @@
 """One set of factories for every test (factory-boy): users with roles, classes, memberships,
-assignments, tables with seats, learning events and kana memory.
+assignments, tables with seats, learning events, kana memory and card sightings.
 
 Users and classes go through the services (`user_create`, `classroom_create`), so a factory
 user is exactly what sign-up makes. The named cast built from these lives in tests/conftest.py.
@@ -18,7 +18,7 @@ from kanagame.accounts.models import Role
 from kanagame.accounts.services import user_create
 from learning.classroom.models import Assignment, Classroom, Membership
 from learning.classroom.services.classroom import classroom_create
-from learning.models import KanaMemory, LearningEvent
+from learning.models import CardSighting, KanaMemory, LearningEvent
 
 PASSWORD = "kana-test-2026"
 
@@ -111,6 +111,20 @@ class LearningEventFactory(factory.django.DjangoModelFactory):
     response_ms = 1500
     source = "prompt"
     created_at = factory.LazyFunction(lambda: timezone.now() - timedelta(hours=1))
+
+
+class CardSightingFactory(factory.django.DjangoModelFactory):
+    """A learner's past sightings of one card: ``seen`` times, the last a day ago (Bozu's
+    Semimaru by default)."""
+
+    class Meta:
+        model = CardSighting
+
+    learner = factory.SubFactory(UserFactory)
+    engine = "bozu"
+    card = "p010"
+    seen = 3
+    last_seen_at = factory.LazyFunction(lambda: timezone.now() - timedelta(days=1))
 
 
 MEMORY_STATES = {  # mastery state (see learning/srs.py state_of) -> (due offset, stability)

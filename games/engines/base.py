@@ -12,6 +12,7 @@ shares:
 - ``action_key``: the canonical JSON string of an action, used to find a submitted action
   among the legal ones.
 - ``visible_events``: filters an event log for one seat (``private_to`` / ``except``).
+- ``CardQuestion``: what a learner who knows a card may be asked about it (optional).
 - ``Engine`` and ``Bot``: the base classes engines and their CPU players derive from.
 
 Pure Python: no Django, no I/O, no globals, no wall clock.
@@ -243,6 +244,34 @@ def validate_setup(setup: Any, *, deck: Sequence[str], players: int) -> Setup:
     )
 
 
+# --- questions about cards ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardQuestion:
+    """A question about one card for a learner who has seen it often (``Engine.card_question``).
+
+    Bōzu Mekuri asks for the first kana of a poem's second half, the karuta players' decisive
+    syllable. Plain data: the engine says what to ask; the learning app decides when (once the
+    learner has seen the card ``after_seen`` times before) and grades the answer.
+
+    ``ask`` is the question as an English sentence marked with ``gettext_noop`` (the web layer
+    translates it); ``clue`` what the question shows (the poem's first half, in Japanese);
+    ``answer`` the kana id of the right answer, among ``choices`` (kana ids, drawn as glyphs
+    in ``script``); ``solution`` what the answer is about (the second half), shown only once
+    the question is answered: a view never holds it.
+    """
+
+    card: str
+    ask: str
+    clue: str
+    answer: str
+    choices: tuple[str, ...]
+    script: str
+    solution: str
+    after_seen: int
+
+
 # --- engines and bots -------------------------------------------------------------------------
 
 
@@ -270,8 +299,8 @@ class Engine:
     offered in the lobby.
 
     The learning side reads only ``cards_shown``, ``cards_held`` (the seat's own cards, default
-    ``view["hand"]``), ``kana_on``, ``kana_named``, ``practice_presets``, ``practice`` and
-    ``practice_groups``: see each method.
+    ``view["hand"]``), ``kana_on``, ``kana_named``, ``card_question`` (optional),
+    ``practice_presets``, ``practice`` and ``practice_groups``: see each method.
     """
 
     name: str = ""
@@ -284,6 +313,9 @@ class Engine:
     # table options (games.forms.TABLE_FIELDS) meaningless for this game: the create form
     # leaves their fields out and the default is kept (Koi-Koi: "script")
     UNUSED_TABLE_OPTIONS: tuple[str, ...] = ()
+    # what the table option "card_prompts" asks in this game (``card_question``), for the
+    # create form's help text (gettext_noop); "" keeps the form's generic sentence
+    CARD_QUESTIONS_HELP: str = ""
 
     # -- contract --
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
@@ -345,6 +377,21 @@ class Engine:
         view alone, like ``cards_shown``.
         """
         return [card for card in (view.get("hand") or ()) if isinstance(card, str)]
+
+    def card_question(self, card_id: str, options: Mapping[str, Any]) -> CardQuestion | None:
+        """What a learner who has seen ``card_id`` several times may be asked about it, under
+        ``options`` (optional; most games ask nothing: ``None``). Deterministic: the same card
+        and options give the same question. The games service passes the questions of the
+        cards a learner's view newly shows to the learning app, which counts how often each
+        learner has seen each card and asks once ``after_seen`` is reached (when the table's
+        ``card_prompts`` option is on)."""
+        return None
+
+    @property
+    def asks_about_cards(self) -> bool:
+        """Whether this engine overrides ``card_question`` (the create form offers the
+        ``card_prompts`` table option only then)."""
+        return type(self).card_question is not Engine.card_question
 
     def practice_presets(self) -> list[dict[str, Any]]:
         """Option sets worth recommending to a learner, each a valid ``options`` (may be

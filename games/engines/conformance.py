@@ -7,7 +7,8 @@ by each engine's own tests. Works for any ``Engine`` through the contract plus t
 The learning side of the contract is checked too: ``cards_shown(view)`` names only cards the
 view holds and ``cards_held(view)`` only cards it shows (``check_views``), and
 ``check_practice`` checks ``practice_presets`` / ``practice`` / ``practice_groups`` and the
-lobby's ``title`` / ``blurb``.
+lobby's ``title`` / ``blurb``, and ``check_card_questions`` the optional ``card_question`` (run
+at the start and the end of every checked playout: no view may hold a question's solution).
 
 ``check_state`` returns a list of human-readable error strings (empty = all good) instead of
 raising, so a playout can count and report every broken invariant.
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.base import Engine, IllegalAction, action_key
+from games.engines.base import CardQuestion, Engine, IllegalAction, action_key
 
 # Keys that would leak the future (the deal, the RNG) if a view contained them.
 FORBIDDEN_VIEW_KEYS = frozenset({"rng", "rng_state", "seed", "pile"})
@@ -135,6 +136,57 @@ def check_practice(engine: Engine) -> list[str]:
         if not groups or any(not group or not group <= kana for group in groups.values()):
             errors.append(f"practice_groups({preset}) are not non-empty subsets of practice")
     return errors
+
+
+CARD_QUESTION_SCRIPTS = ("hiragana", "katakana")
+
+
+def check_card_questions(
+    engine: Engine, state: Any, players: int, options: Mapping[str, Any] | None = None
+) -> list[str]:
+    """``card_question`` (engines that override it): for every card of the deck ``None`` or a
+    deterministic ``CardQuestion`` about that card
+    (a sentence, a clue, distinct choices with the answer among them, a kana script, a
+    solution that the clue does not contain, asked after at least one sighting), and no view
+    of ``state`` (any seat, the spectator) holds a solution: it would give the answer away."""
+    if not engine.asks_about_cards:  # the base class's card_question: always None
+        return []
+    options = dict(options or {})
+    deck = sorted(set(engine.deck(state)))
+    errors: list[str] = []
+    solutions = {}
+    for card in deck:
+        question = engine.card_question(card, options)
+        if question is None:
+            continue
+        problem = _card_question_problem(card, question)
+        if problem is None and engine.card_question(card, options) != question:
+            problem = "is not deterministic"
+        if problem is not None:
+            errors.append(f"card_question({card!r}) {problem}")
+            continue
+        solutions[card] = question.solution
+    for seat in [*range(players), None]:
+        text = json.dumps(engine.view(state, seat), ensure_ascii=False)
+        leaked = sorted(card for card, solution in solutions.items() if solution in text)
+        if leaked:
+            errors.append(f"view for seat {seat} holds the solution of {leaked[:3]}")
+    return errors
+
+
+def _card_question_problem(card: str, question: Any) -> str | None:
+    if not isinstance(question, CardQuestion) or question.card != card:
+        return f"is not a CardQuestion about {card!r}: {question!r}"
+    if not (question.ask and question.clue and question.solution):
+        return "lacks its sentence, clue or solution"
+    if question.solution in question.clue:
+        return "shows its solution in its clue"
+    choices = question.choices
+    if len(choices) < 2 or len(set(choices)) != len(choices) or question.answer not in choices:
+        return f"offers {choices!r} for the answer {question.answer!r}"
+    if question.script not in CARD_QUESTION_SCRIPTS or question.after_seen < 1:
+        return f"has script {question.script!r} and after_seen {question.after_seen!r}"
+    return None
 
 
 def _illegal_variants(action: Any, legal_keys: set[str]) -> list[Any]:
@@ -258,6 +310,7 @@ def play_game(
     record = GameRecord()
     if check:
         record.errors += check_state(engine, state, players, check_rng)
+        record.errors += check_card_questions(engine, state, players, options)
     while not engine.is_over(state):
         if record.actions >= max_actions:
             record.errors.append(f"game not over after {max_actions} actions")
@@ -271,6 +324,8 @@ def play_game(
         record.actions += 1
         if check:
             record.errors += check_state(engine, state, players, check_rng)
+    if check:
+        record.errors += check_card_questions(engine, state, players, options)
     if engine.is_over(state):
         record.outcome = engine.outcome(state)
         # A cooperative game (Yokai) ranks the whole team first and says in ``won`` whether

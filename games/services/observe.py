@@ -5,16 +5,19 @@ after with the engine's ``cards_shown(view)``: ``shown`` are the (kana id, scrip
 cards newly shown, ``entered_hand`` those of cards newly among the seat's own
 (``cards_held(view)``: its hand, unless the engine counts more, such as a capture pile);
 ``kana_on`` maps a card to its kana; ``asked`` the kana the seat named with its own action
-(``kana_named``). Nothing here knows a game's view shape, and nothing here knows who records
-what: the result goes out as ``games.signals.seat_observed`` (the learning app listens).
+(``kana_named``); ``cards`` the engine's ``card_question`` for each card newly shown that it
+can ask about (the learning app counts how often each learner saw each card). Nothing here
+knows a game's view shape, and nothing here knows who records what: the result goes out as
+``games.signals.seat_observed`` (the learning app listens).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Engine
+from games.engines.base import CardQuestion, Engine
 from games.models import Move, Seat, Table
 from games.signals import KanaPairs, SeatObservation, seat_observed
 
@@ -37,6 +40,22 @@ def _pairs(
     return tuple(pairs)
 
 
+@dataclass(frozen=True)
+class SeatSaw:
+    """What one seat's view newly shows: kana pairs, and the questions about its new cards."""
+
+    shown: KanaPairs
+    entered: KanaPairs
+    cards: tuple[CardQuestion, ...]
+
+
+def _questions(*, eng: Engine, cards: Iterable[str], options: Mapping) -> tuple:
+    if not eng.asks_about_cards:
+        return ()
+    asked = (eng.card_question(card, options) for card in sorted(cards))
+    return tuple(question for question in asked if question is not None)
+
+
 def seat_observed_pairs(
     *,
     eng: Engine,
@@ -46,8 +65,9 @@ def seat_observed_pairs(
     options: Mapping,
     views_before: dict[int, Any] | None = None,
     views_after: dict[int, Any] | None = None,
-) -> tuple[KanaPairs, KanaPairs]:
-    """``(shown, entered_hand)`` pairs for one seat between two states.
+) -> SeatSaw:
+    """The ``shown`` and ``entered`` pairs for one seat between two states, and the
+    ``card_question`` of each card newly shown (engines that ask about their cards).
 
     ``views_before`` may hold the seat's view of ``before`` already computed (the CPU burst
     starts from the state the human's move produced); ``views_after`` receives the view of
@@ -66,9 +86,11 @@ def seat_observed_pairs(
     seen_after = eng.cards_shown(view_after)
     new_cards = seen_after.keys() - seen_before.keys()
     entered = _held(eng, view_after) - _held(eng, view_before)
-    shown = _pairs(eng=eng, cards=new_cards, scripts=seen_after, options=options)
-    entered_pairs = _pairs(eng=eng, cards=entered, scripts=seen_after, options=options)
-    return shown, entered_pairs
+    return SeatSaw(
+        shown=_pairs(eng=eng, cards=new_cards, scripts=seen_after, options=options),
+        entered=_pairs(eng=eng, cards=entered, scripts=seen_after, options=options),
+        cards=_questions(eng=eng, cards=new_cards, options=options),
+    )
 
 
 def moves_observed(
@@ -94,7 +116,7 @@ def moves_observed(
     for index, seat in seats.items():
         if not seat.is_human or seat.autoplay:
             continue
-        shown, entered = seat_observed_pairs(
+        saw = seat_observed_pairs(
             eng=eng,
             before=before,
             after=after,
@@ -103,12 +125,13 @@ def moves_observed(
             views_before=views_before,
             views_after=views_after,
         )
+        shown, entered = saw.shown, saw.entered
         asked: KanaPairs = ()
         if move is not None and move.seat == index and action:
             script = options.get("script", "hiragana")
             named = [(kana, script) for kana in eng.kana_named(action, options)]
             asked = tuple(pair for pair in named if pair not in entered)
-        if not shown and not entered and not asked:
+        if not shown and not entered and not asked and not saw.cards:
             continue
         seat_observed.send(
             sender=Table,
@@ -121,5 +144,8 @@ def moves_observed(
                 entered_hand=entered,
                 asked=asked,
                 prompt_mode=prompt_mode,
+                engine=table.engine,
+                cards=saw.cards,
+                card_prompts=bool(options.get("card_prompts", False)),
             ),
         )

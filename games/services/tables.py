@@ -37,6 +37,9 @@ TABLE_OPTION_DEFAULTS: dict[str, Any] = {
     "romaji": "always",
     "prompts": "new",
     "timer": 0,
+    # questions about the cards themselves, for games whose engine has them (Bozu: the first
+    # kana of a poem's second half): off unless the creator asks (docs/learning.md)
+    "card_prompts": False,
 }
 
 
@@ -90,7 +93,20 @@ def table_options_validate(*, eng: Engine, options: Mapping[str, Any]) -> dict[s
     _check_choice("romaji", merged["romaji"], ROMAJI_CHOICES)
     _check_choice("prompts", merged["prompts"], PROMPT_CHOICES)
     _check_choice("timer", merged["timer"], TIMER_CHOICES)
+    _check_card_prompts(eng, merged)
     return {**checked, **merged}
+
+
+def _check_card_prompts(eng: Engine, merged: dict[str, Any]) -> None:
+    """``card_prompts`` is a bool; kept only for games that ask about their cards (the
+    options of the others stay as they were), and refused on for the others."""
+    value = merged["card_prompts"]
+    if not isinstance(value, bool):
+        raise ValueError(f"option 'card_prompts' must be true or false; got {value!r}")
+    if not eng.asks_about_cards:
+        if value:
+            raise ValueError(f"option 'card_prompts': {eng.name} asks nothing about its cards")
+        del merged["card_prompts"]
 
 
 def _check_choice(name: str, value: Any, choices: Sequence[Any]) -> None:

@@ -595,11 +595,8 @@ def class_kana_detail(
         row.state, row.reps, row.errors = state, reps, errors
     counts = Counter(row.state for row in rows.values())
     wrong = (
-        LearningEvent.objects.filter(
-            learner_id__in=list(rows), kind="answer", correct=False, kana_id=kana_id,
-            script=script,
-        )
-        .exclude(confused_with="")
+        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        .filter(learner_id__in=list(rows), kana_id=kana_id, script=script)
         .values("confused_with")
         .annotate(n=Count("id"))
         .order_by("-n", "confused_with")[:8]

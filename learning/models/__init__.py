@@ -3,7 +3,15 @@
 Accounts live in kanagame/accounts/models.py, the classroom in learning/classroom/models/."""
 
 from .kana import Kana, Script
-from .memory import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
+from .memory import (
+    CardSighting,
+    DailySession,
+    KanaMemory,
+    LearnerSettings,
+    LearningEvent,
+    Prompt,
+)
 
 __all__ = ["Kana", "Script"]
-__all__ += ["DailySession", "KanaMemory", "LearnerSettings", "LearningEvent", "Prompt"]
+__all__ += ["CardSighting", "DailySession", "KanaMemory", "LearnerSettings"]
+__all__ += ["LearningEvent", "Prompt"]

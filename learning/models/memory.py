@@ -4,10 +4,15 @@
   game) or answer (a recognition prompt in play, or a quiz question).
 - ``KanaMemory``: one row per (learner, kana, script), the ``fsrs`` card state plus counters.
 - ``Prompt``: a recognition question waiting for the learner (in play or in the quiz); the
-  response time is measured server-side from ``shown_at``.
+  response time is measured server-side from ``displayed_at``. A ``card`` prompt asks about
+  a card the learner has seen often (the engine's ``card_question``).
+- ``CardSighting``: how many times a learner has seen each card of a game turned face up
+  (the ``card`` prompts wait for a few sightings).
 - ``LearnerSettings``: daily goal and the learner's fitted FSRS parameters, if any.
 - ``DailySession``: one per learner and day (warm-up, game, summary).
 """
+
+from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
@@ -26,6 +31,18 @@ class EventSource(models.TextChoices):
     PLAY = "play", pgettext_lazy("where a learning event comes from", "Play")
     QUIZ = "quiz", _("Quiz")
     PROMPT = "prompt", _("Prompt in play")
+
+
+class LearningEventQuerySet(models.QuerySet):
+    def confusions(self) -> LearningEventQuerySet:
+        """Wrong answers that name the kana picked or typed instead: one glyph taken for
+        another. Answers to ``card`` prompts are left out: picking あ for the kana that begins
+        a poem's second half is the poem misremembered, not あ mixed up with the right glyph."""
+        return (
+            self.filter(kind="answer", correct=False)
+            .exclude(confused_with="")
+            .exclude(answer_kind="card")
+        )
 
 
 class LearningEvent(models.Model):
@@ -47,6 +64,8 @@ class LearningEvent(models.Model):
     table_id = models.BigIntegerField(null=True, blank=True)
     move_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(db_index=True)
+
+    objects = LearningEventQuerySet.as_manager()
 
     class Meta:
         indexes = [
@@ -88,6 +107,9 @@ class PromptKind(models.TextChoices):
     READING = "reading", _("Name the kana")  # glyph shown, pick its reading
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
+    # a card seen often: its clue shown (Bozu: a poem's first half), pick the kana asked for
+    # (the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
+    CARD = "card", _("Recall a card")
 
 
 class PromptStatus(models.TextChoices):
@@ -117,6 +139,10 @@ class Prompt(models.Model):
     answered_at = models.DateTimeField(null=True, blank=True)
     answer = models.CharField(max_length=8, blank=True)
     correct = models.BooleanField(null=True, blank=True)
+    # card prompts: the card asked about, and the engine's question as plain data
+    # ({"engine", "ask", "clue", "solution"}); the solution is shown only once answered
+    card = models.CharField(max_length=16, blank=True, default="")
+    detail = models.JSONField(default=dict, blank=True)
 
     class Meta:
         indexes = [
@@ -125,6 +151,29 @@ class Prompt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.kana_id}/{self.script} for {self.learner_id}"
+
+
+class CardSighting(models.Model):
+    """How many times ``learner`` has seen ``card`` of ``engine`` turned face up in their own
+    view of a game (counted by the learning hook, once per time the card newly shows)."""
+
+    learner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="card_sightings"
+    )
+    engine = models.CharField(max_length=32)
+    card = models.CharField(max_length=16)
+    seen = models.PositiveIntegerField(default=0)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "engine", "card"], name="cardsighting_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.engine}/{self.card} seen {self.seen}x by {self.learner_id}"
 
 
 class DailyGoalKind(models.TextChoices):

@@ -44,7 +44,7 @@ TYPED_STABILITY_DAYS = srs.TYPED_STABILITY_DAYS
 CHOICES = 4
 
 
-def _is_learner(user) -> bool:
+def is_learner(user) -> bool:
     profile = getattr(user, "profile", None)
     return bool(profile and profile.is_learner)
 
@@ -79,7 +79,7 @@ def play_observed(
     """Record what a learner's own view newly shows, and ask about cards entering the hand."""
     if prompt_mode not in PROMPT_MODES:
         raise ValueError(f"prompt_mode must be one of {PROMPT_MODES}, not {prompt_mode!r}")
-    if not _is_learner(user):
+    if not is_learner(user):
         return
     exposed = _pairs([*shown, *entered_hand])
     if not exposed:
@@ -135,15 +135,17 @@ def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, 
     """Per (kana, script): the kana the learner mixes it up with, most frequent first.
 
     Symmetric: reading シ as "tsu" counts for シ (against ツ) and for ツ (against シ), since a
-    learner who takes one for the other has not told the two apart yet.
+    learner who takes one for the other has not told the two apart yet. Wrong answers to
+    ``card`` prompts do not count: picking あ for the kana that begins a poem's second half
+    is a lapse of the poem, not a confusion of あ with the right glyph.
     """
     reverse = Q()
     for kana_id, script in pairs:
         reverse |= Q(confused_with=kana_id, script=script)
     rows = (
         LearningEvent.objects.filter(_pair_filter(pairs) | reverse)
-        .filter(learner=learner, kind="answer", correct=False)
-        .exclude(confused_with="")
+        .confusions()  # card answers left out: a poem misremembered, not two glyphs mixed up
+        .filter(learner=learner)
         .values("kana_id", "script", "confused_with")
         .annotate(n=Count("id"))
     )
@@ -262,7 +264,7 @@ def ask_observed(
     at: datetime | None = None,
 ) -> None:
     """Optional hook: the learner asked for a card by name; ask them to pick its glyph."""
-    if prompt_mode == "off" or not _is_learner(user):
+    if prompt_mode == "off" or not is_learner(user):
         return
     pairs = _pairs(asked)
     if not pairs:  # nothing to ask (the card came to the hand): no empty transaction
@@ -300,16 +302,20 @@ class PromptView:
 
     id: int
     kind: str
-    question: str  # the glyph (reading/typed prompts) or the romaji (glyph prompts)
+    question: str  # the glyph (reading/typed), the romaji (glyph), the clue (card prompts)
     script: str
     choices: tuple[Choice, ...]
     expires_at: datetime
     table_id: int | None = None
+    ask: str = ""  # card prompts: the question sentence, translated
 
 
 def prompt_view(prompt: Prompt) -> PromptView:
     kana = kana_table.info(prompt.kana_id, prompt.script)
-    if prompt.kind == PromptKind.GLYPH:
+    if prompt.kind == PromptKind.CARD:  # the clue and glyphs: neither the answer's reading
+        question = str(prompt.detail.get("clue", ""))  # nor the solution
+        choices = tuple(Choice(k, kana_table.info(k, prompt.script).glyph) for k in prompt.choices)
+    elif prompt.kind == PromptKind.GLYPH:
         question = kana.romaji
         choices = tuple(Choice(k, kana_table.info(k, prompt.script).glyph) for k in prompt.choices)
     else:
@@ -325,6 +331,7 @@ def prompt_view(prompt: Prompt) -> PromptView:
         choices=choices,
         expires_at=prompt.expires_at,
         table_id=prompt.table_id,
+        ask=_(prompt.detail["ask"]) if prompt.kind == PromptKind.CARD else "",
     )
 
 
@@ -368,6 +375,7 @@ class AnswerResult:
     romaji: str
     given: str  # what the learner chose or typed, as shown to them
     table_id: int | None
+    solution: str = ""  # card prompts: what the answer was about (a poem's second half)
 
 
 def _normalise_romaji(text: str) -> str:
@@ -427,7 +435,17 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
         romaji=kana.romaji,
         given=given,
         table_id=prompt.table_id,
+        solution=_solution(prompt),
     )
+
+
+def _solution(prompt: Prompt) -> str:
+    return str(prompt.detail.get("solution", "")) if prompt.kind == PromptKind.CARD else ""
+
+
+def _shows_glyph(prompt: Prompt) -> bool:
+    """Prompts answered by picking a glyph (the answer given is shown as one)."""
+    return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD)
 
 
 def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
@@ -451,7 +469,7 @@ def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str,
     if choice not in prompt.choices:
         raise PromptError(_("Pick one of the choices shown."), 400)
     chosen = kana_table.info(choice, prompt.script)
-    given = chosen.glyph if prompt.kind == PromptKind.GLYPH else chosen.romaji
+    given = chosen.glyph if _shows_glyph(prompt) else chosen.romaji
     if choice == prompt.kana_id:
         return given, True, ""
     return given, False, choice
@@ -481,7 +499,7 @@ def prompt_result(prompt: Prompt) -> AnswerResult:
     given = prompt.answer
     if prompt.kind != PromptKind.TYPED and (given, prompt.script) in kana_table.catalog():
         chosen = kana_table.info(given, prompt.script)
-        given = chosen.glyph if prompt.kind == PromptKind.GLYPH else chosen.romaji
+        given = chosen.glyph if _shows_glyph(prompt) else chosen.romaji
     return AnswerResult(
         prompt_id=prompt.pk,
         correct=bool(prompt.correct),
@@ -491,4 +509,5 @@ def prompt_result(prompt: Prompt) -> AnswerResult:
         romaji=kana.romaji,
         given=given,
         table_id=prompt.table_id,
+        solution=_solution(prompt),
     )

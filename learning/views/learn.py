@@ -81,6 +81,7 @@ def _feedback(result, *, masked: bool = False) -> dict:
         "glyph": result.glyph,
         "romaji": result.romaji,
         "given": result.given,
+        "solution": result.solution,  # card prompts: what the answer begins
     }
 
 
@@ -118,6 +119,9 @@ def prompt_answer(request: HttpRequest, prompt_id: int) -> HttpResponse:
             messages.success(request, _("Right."))
         else:
             messages.error(request, _("Not quite."))
+    elif result.solution:  # a card question: the answer, then the text it begins
+        level = messages.SUCCESS if result.correct else messages.ERROR
+        messages.add_message(request, level, _card_feedback(result))
     elif result.correct:
         messages.success(request, _("Right: %(glyph)s is %(romaji)s.") % _feedback(result))
     else:
@@ -126,6 +130,15 @@ def prompt_answer(request: HttpRequest, prompt_id: int) -> HttpResponse:
             _("Not quite: %(glyph)s is %(romaji)s (you answered %(given)s).") % _feedback(result),
         )
     return redirect(_safe_next(request, reverse("learn:dashboard")))
+
+
+def _card_feedback(result) -> str:
+    values = _feedback(result)
+    if result.correct:
+        said = _("Right: it begins with %(glyph)s (%(romaji)s).") % values
+    else:
+        said = _("Not quite: it begins with %(glyph)s (%(romaji)s), not %(given)s.") % values
+    return f"{said} {result.solution}"
 
 
 def _prompts_partial(

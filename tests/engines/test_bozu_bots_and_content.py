@@ -140,3 +140,21 @@ def test_the_second_half_question_asks_for_its_first_kana():
             assert asked.answer in asked.choices and len(set(asked.choices)) == 4
     with pytest.raises(ValueError):
         question("p000")
+
+
+@pytest.mark.parametrize("spelling", ["modern", "historical"])
+def test_the_card_question_quotes_each_poem_of_the_data_file(spelling):
+    """The engine's ``card_question``: the first half shown, the second half kept as the
+    solution, its first kana the answer (the data file's own text, both spellings)."""
+    upper, lower = (
+        ("kami_no_ku_kana", "shimo_no_ku_kana")
+        if spelling == "historical"
+        else ("kami_no_ku_yomi", "shimo_no_ku_yomi")
+    )
+    for row in rows():
+        asked = ENG.card_question(f"p{row['number']:03d}", {"spelling": spelling})
+        assert (asked.clue, asked.solution) == (row[upper], row[lower])
+        assert asked.answer == KANA_ID[row[lower][0]] and asked.answer in asked.choices
+        assert asked.script == "hiragana" and asked.after_seen == 3
+    semimaru = ENG.card_question("p010", {"spelling": spelling})
+    assert semimaru.answer == "shi" and semimaru.solution.startswith("しるもしらぬも")

@@ -3,13 +3,16 @@
 Also proves the checks can fail: a leaky view, lost cards and a mutating apply are caught.
 """
 
+import dataclasses
 import json
 import random
 
 import pytest
 
 from games.engines import ENGINES, get_engine
+from games.engines.bozu import Bozu, load_poets
 from games.engines.conformance import (
+    check_card_questions,
     check_cards_shown,
     check_conservation,
     check_practice,
@@ -115,3 +118,44 @@ def test_the_checks_catch_an_apply_that_mutates_its_input():
     state = engine.new_game(players=3, seed=1)
     errors = check_state(engine, state, 3, random.Random(0), sample=1)
     assert "apply mutated the state it was given" in errors
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_every_engine_asks_valid_card_questions_whose_solutions_no_view_holds(name):
+    """``card_question`` (optional): checked on a fresh deal and at the end of a bot game, when
+    an engine that shows its cards face up has shown the most of them."""
+    engine = get_engine(name)
+    players = engine.MIN_PLAYERS
+    for preset in [{}, *engine.practice_presets()]:
+        state = engine.new_game(players=players, seed=5, options=dict(preset))
+        assert check_card_questions(engine, state, players, preset) == []
+    summary = playout(engine, players=players, games=1, seed=5, check=True)
+    assert summary["errors"] == []
+
+
+class TellingBozu(Bozu):
+    """Prints each revealed card's second half in the view, and asks a broken question."""
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        view["poems"] = {c: load_poets().cards[c].lower_yomi for c in view["kana"]}
+        return view
+
+    def card_question(self, card_id, options):
+        question = super().card_question(card_id, options)
+        if card_id == "p001":
+            return dataclasses.replace(question, choices=("a", "i"))  # the answer is not there
+        return question
+
+
+def test_the_checks_catch_a_card_question_without_its_answer_and_a_view_telling_the_poem():
+    engine = TellingBozu()
+    state = engine.new_game(players=2, seed=1)
+    assert check_card_questions(engine, state, 2) == [
+        "card_question('p001') offers ('a', 'i') for the answer 'wa'"
+    ]
+    state, _events = engine.apply(state, engine.to_act(state)[0], {"type": "draw"})
+    errors = check_card_questions(engine, state, 2)
+    assert any("holds the solution of" in error for error in errors), errors
+    assert get_engine("kazoku-families").asks_about_cards is False
+    assert get_engine("bozu").asks_about_cards is True

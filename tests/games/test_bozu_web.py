@@ -236,3 +236,23 @@ def test_the_romaji_option_on_the_board(dana, mode):
     assert 'You turned over <span lang="ja">おののこまち</span>' in page  # in the log
     assert ("Ono no Komachi" in page) is (mode != "never")
     assert ('title="Ono no Komachi"' in page) is (mode == "hover")
+
+
+def test_the_learning_hook_sends_the_question_of_each_card_newly_shown():
+    """``seat_observed_pairs``: the card turned over comes with its ``card_question`` (what
+    the learning app counts and may ask), in the table's spelling; Kazoku asks nothing."""
+    from games.engines import get_engine
+    from games.services.observe import seat_observed_pairs
+
+    eng = get_engine("bozu")
+    options = {"spelling": "historical", "setup": stacked(["p012", "p003"])}
+    before = eng.new_game(players=2, seed=1, options=options)
+    after, _events = eng.apply(before, 0, {"type": "draw"})
+    for seat in (0, 1):  # the player who turned it over and the other one
+        saw = seat_observed_pairs(eng=eng, before=before, after=after, seat=seat, options=options)
+        assert [q.card for q in saw.cards] == ["p012"]
+        assert saw.cards[0].clue == load_poets().cards["p012"].upper_kana
+    families = get_engine("kazoku-families")
+    deal = families.new_game(players=3, seed=1)
+    saw = seat_observed_pairs(eng=families, before=None, after=deal, seat=0, options={})
+    assert saw.entered and saw.cards == ()

@@ -3,8 +3,10 @@
 Every prompt kind (reading, glyph, typed) is rendered on the board of every registered
 engine (``ENGINES``: a new game joins this test by registering), with the table's romaji
 option at its most generous ("always"), and the page's visible text is searched for the
-expected reading outside the question itself. The quiz (which the daily warm-up runs) is
-checked the same way, feedback of the previous question included.
+expected reading outside the question itself. Card questions (engines with a
+``card_question``) are made by the real hook and checked for their solution too. The quiz
+(which the daily warm-up runs) is checked the same way, feedback of the previous question
+included.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engines import ENGINES, action_key, get_engine
 from games.models import Table
@@ -23,7 +26,7 @@ from games.services.play import table_engine_state, table_play
 from games.services.tables import table_create
 from games.views.common import new_token
 from learning import kana_table
-from learning.models import Prompt
+from learning.models import CardSighting, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services import quiz as quiz_service
 from learning.services.play import prompt_choices
@@ -94,11 +97,11 @@ def words(text: str) -> set[str]:
     return set(re.findall(r"[a-zāēīōū]+", text.lower()))
 
 
-def _table(user, engine: str) -> Table:
+def _table(user, engine: str, **more) -> Table:
     eng = get_engine(engine)
     players = max(eng.MIN_PLAYERS, min(4, eng.MAX_PLAYERS))  # four where the game allows
     seats = [{"kind": "human", "user": user}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
-    options = {"romaji": "always", "prompts": "every"}
+    options = {"romaji": "always", "prompts": "every", **more}
     if engine == "bozu":  # the learner must stay in to see poets: Semimaru skips, not eliminates
         options["semimaru"] = "skip"
     return table_create(user=user, engine=engine, options=options, seats=seats)
@@ -295,3 +298,62 @@ def test_table_feedback_never_answers_the_next_question(dana, htmx):
     assert "Right" in outside + question
     assert not says(outside, "shi")
     assert len(re.findall(r"(?<![a-z])shi(?![a-z])", question, re.I)) == 1  # its button
+
+
+CARD_ENGINES = sorted(name for name in ENGINES if get_engine(name).asks_about_cards)
+
+
+@pytest.mark.parametrize("engine", CARD_ENGINES)
+def test_a_card_question_never_shows_its_answer_on_the_board(
+    dana, engine, django_capture_on_commit_callbacks
+):
+    """Questions about known cards (``card_question``; a new game asking them joins here), made
+    by the real learning hook at a table with romaji "always": while one is open, the page
+    never shows its solution (Bozu: the poem's second half), nor the reading of its answer,
+    nor the answer's glyph standing alone outside the question; inside the question the
+    answer is one glyph button among the choices, with no reading."""
+    eng = get_engine(engine)
+    client = Client()
+    client.force_login(dana)
+    with django_capture_on_commit_callbacks(execute=True):
+        table = _table(dana, engine, card_prompts=True, prompts="off")
+    deck = eng.deck(eng.from_json(table.state))
+    CardSighting.objects.bulk_create(  # every card already seen often enough
+        [CardSighting(learner=dana, engine=engine, card=card) for card in set(deck)],
+        ignore_conflicts=True,  # the CPU may have played first
+    )
+    CardSighting.objects.filter(learner=dana).update(seen=20)
+    checked = 0
+    for _turn in range(200):
+        with django_capture_on_commit_callbacks(execute=True):
+            _play_first_legal_action(dana, table)
+        prompt = Prompt.objects.filter(learner=dana, kind="card", status=PromptStatus.OPEN).first()
+        if prompt is None:
+            if table.status == "finished":
+                break
+            continue
+        question = eng.card_question(prompt.card, table.options)
+        page = _page(client, table)
+        parser = VisibleText()
+        parser.feed(page)
+        outside, asked = " ".join(parser.outside), " ".join(parser.question)
+        for text in (question.solution, question.solution.replace(" ", "")):
+            assert text not in page, f"{engine}: the solution of {prompt.card} on the page"
+        assert question.solution.split()[0] not in outside + asked
+        kana = kana_table.info(question.answer, question.script)
+        assert not says(asked.replace(_(question.ask), ""), kana.romaji)
+        assert kana.glyph not in {text.strip() for text in parser.outside}
+        assert question.clue in asked and _(question.ask) in asked
+        buttons = re.findall(r'name="answer" value="([^"]+)"[^>]*>([^<]*)</button>', page)
+        assert [label for value, label in buttons if value == question.answer] == [kana.glyph]
+        assert all(not re.search("[a-z]", label) for _value, label in buttons)
+        # the reading is not on the board either: only where it is a word of the page itself
+        # (the English "a"), never where romaji print it (compared without the question)
+        Prompt.objects.filter(pk=prompt.pk).update(status=PromptStatus.EXPIRED)
+        outside_always, outside_never = _always_and_never(client, table)
+        assert not says(outside, kana.romaji) or says(outside_never, kana.romaji)
+        assert not words(outside) & (words(outside_always) - words(outside_never))
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5, f"{engine}: only {checked} card questions asked in the game"

@@ -331,3 +331,31 @@ def test_the_quiz_page_starts_the_response_time_when_it_shows_the_question(clien
     first = shown.get()
     client.get("/learn/quiz/")  # a reload does not restart the clock
     assert Prompt.objects.get(pk=first.pk).displayed_at == first.displayed_at
+
+
+def test_card_sightings_cost_two_statements_and_three_with_questions_on(
+    dana, t0, django_assert_num_queries
+):
+    """``cards_observed`` (Bozu: one card per move): insert-or-ignore and one counter update;
+    with the questions on, one read of the counts before (no question is due here)."""
+    from games.engines import get_engine
+    from learning.services.cards import cards_observed, sightings_for
+
+    eng = get_engine("bozu")
+    questions = [eng.card_question(card, {}) for card in ("p003", "p004")]
+
+    def seen(move_id: int, ask: bool) -> None:
+        options = {"engine": "bozu", "questions": questions, "ask": ask, "at": t0}
+        cards_observed(user=dana, table_id=11, move_id=move_id, **options)
+
+    seen(1, False)  # the profile is cached from here on
+    # savepoint, insert-or-ignore, update, release
+    with django_assert_num_queries(4):
+        seen(2, False)
+    # savepoint, insert-or-ignore, read, update, release (seen twice before: nothing asked)
+    with django_assert_num_queries(5):
+        seen(3, True)
+    assert sightings_for(learner=dana, engine="bozu") == {"p003": 3, "p004": 3}
+    assert not Prompt.objects.exists()
+    seen(4, True)  # seen three times before now: one question, about the first card
+    assert list(Prompt.objects.values_list("kind", "card", "kana_id")) == [("card", "p003", "na")]

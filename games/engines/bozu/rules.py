@@ -31,6 +31,7 @@ from typing import Any
 
 from games.engines.base import (
     Bot,
+    CardQuestion,
     Engine,
     IllegalAction,
     Option,
@@ -40,6 +41,7 @@ from games.engines.base import (
 )
 from games.engines.bozu.bots import make_bot
 from games.engines.bozu.data import SEMIMARU, load_poets
+from games.engines.bozu.decisive import PROMPT_AFTER_SEEN, question
 from games.engines.bozu.effects import (
     EMPEROR_RULES,
     LADY_RULES,
@@ -238,6 +240,10 @@ class Bozu(Engine):
     )
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    CARD_QUESTIONS_HELP = gettext_noop(
+        "Once you have seen a poem three times, say which kana begins its second half, as "
+        "karuta players learn to find its card."
+    )
     OPTIONS = (
         Option(
             "semimaru",
@@ -523,6 +529,24 @@ class Bozu(Engine):
     def cards_shown(self, view: Mapping[str, Any]) -> dict[str, str]:
         """Every card face up in the view (hands and common pile): all drawn in hiragana."""
         return {card: "hiragana" for card in view.get("kana") or {}}
+
+    def card_question(self, card_id: str, options: Mapping[str, Any]) -> CardQuestion:
+        """The karuta question (``decisive``): the poem's first half in the table's spelling;
+        which kana begins the second half? Asked once a learner has seen the card
+        ``PROMPT_AFTER_SEEN`` times."""
+        spelling = (options or {}).get("spelling", "modern")
+        asked = question(card_id, spelling)
+        poet = load_poets().cards[card_id]
+        return CardQuestion(
+            card=card_id,
+            ask=gettext_noop("Which kana begins the second half of this poem?"),
+            clue=asked.first_half,
+            answer=asked.answer,
+            choices=asked.choices,
+            script="hiragana",
+            solution=poet.lower_kana if spelling == "historical" else poet.lower_yomi,
+            after_seen=PROMPT_AFTER_SEEN,
+        )
 
     def practice_presets(self) -> list[dict]:
         return [{}, {"spelling": "historical"}]

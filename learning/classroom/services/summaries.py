@@ -84,8 +84,8 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
 
 def _confusions(learner_ids: list[int]) -> list[ConfusionSummary]:
     rows = (
-        LearningEvent.objects.filter(learner_id__in=learner_ids, kind="answer", correct=False)
-        .exclude(confused_with="")
+        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        .filter(learner_id__in=learner_ids)
         .values("learner_id", "kana_id", "script", "confused_with")
         .annotate(n=Count("id"), last=Max("created_at"))
         .order_by()
