@@ -185,7 +185,7 @@ def test_the_prediction_uses_the_kanas_memory_when_there_is_one(dana):
     event = LearningEvent.objects.get(learner=dana, answer_kind="card")
     scheduler = srs.scheduler_build(fuzzing=False)
     card = srs.card_from_json(row.card)
-    recall = srs.recall_probability(scheduler=scheduler, card=card, now=event.created_at)
+    recall = srs.predicted_recall(scheduler=scheduler, card=card, now=event.created_at)
     assert 0.5 < recall < 0.99
     assert event.predicted == pytest.approx(
         srs.predict(scheduler=scheduler, card=card, now=event.created_at, choices=4)
