@@ -6,6 +6,7 @@ What a class is, who is in it and who teaches it, these selectors ask the class 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,7 +40,7 @@ def classrooms_of(*, user) -> list[Any]:
     return list(class_scope().classes_of(user))
 
 
-def table_access(*, table: Table, user) -> Access:
+def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> Access:
     """Seat, join and watch rights.
 
     - a human seat belongs to its account;
@@ -47,10 +48,16 @@ def table_access(*, table: Table, user) -> Access:
       a waiting table without a class by anyone who has its link or code;
     - a class's teacher watches any table of the class, and any table where one of their
       students sits, with the spectator view (no hands).
+
+    ``seats``: the table's seats when the caller has read them (no query for them then).
     """
     if not user.is_authenticated:
         return Access(seat=None, can_join=False, can_watch=False)
-    seat = table.seats.filter(user=user).first()
+    if seats is None:
+        seat = table.seats.filter(user=user).first()
+    else:
+        seats = list(seats)
+        seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is not None:  # a player: nothing else to check
         return Access(seat=seat, can_join=False, can_watch=False)
     in_class = table.classroom_id is None or class_scope().in_class(user, table.classroom_id)
@@ -58,7 +65,11 @@ def table_access(*, table: Table, user) -> Access:
         seat is None
         and table.status == TableStatus.OPEN
         and in_class
-        and table.seats.filter(user__isnull=True, bot_level="").exists()
+        and (
+            table.seats.filter(user__isnull=True, bot_level="").exists()
+            if seats is None
+            else any(s.is_open for s in seats)
+        )
     )
     can_watch = seat is None and _teaches_table(table=table, user=user)
     return Access(seat=seat, can_join=can_join, can_watch=can_watch)

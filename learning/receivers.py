@@ -9,27 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 from games.signals import SeatObservation
-from learning.services.play import ask_observed, play_observed, prompts_pending
+from learning.services.play import SeenStep, plays_observed, prompts_pending
 
 
-def seat_observation_record(*, observation: SeatObservation, **_signal: Any) -> None:
-    """A learner's seat newly saw kana: ask about the one they named, record the exposures."""
-    if observation.asked:
-        ask_observed(
-            user=observation.user,
-            table_id=observation.table_id,
-            move_id=observation.move_id,
-            asked=list(observation.asked),
-            prompt_mode=observation.prompt_mode,
-        )
-    if observation.shown or observation.entered_hand:
-        play_observed(
-            user=observation.user,
-            table_id=observation.table_id,
-            move_id=observation.move_id,
-            shown=list(observation.shown),
-            entered_hand=list(observation.entered_hand),
-            prompt_mode=observation.prompt_mode,
+def seat_observations_record(*, observations: tuple[SeatObservation, ...], **_signal: Any) -> None:
+    """Learners' seats newly saw kana over one commit: per learner, ask about the kana they
+    named and record the exposures and prompts of every step, in one transaction."""
+    by_learner: dict[int, list[SeatObservation]] = {}
+    for observation in observations:
+        by_learner.setdefault(observation.user.pk, []).append(observation)
+    for seen in by_learner.values():
+        plays_observed(
+            user=seen[0].user,
+            table_id=seen[0].table_id,
+            prompt_mode=seen[0].prompt_mode,
+            steps=[
+                SeenStep(
+                    move_id=o.move_id, shown=o.shown, entered_hand=o.entered_hand, asked=o.asked
+                )
+                for o in seen
+            ],
         )
 
 

@@ -107,6 +107,19 @@ def exposures_record(
     at: datetime,
 ) -> None:
     """One bulk insert of exposure events, and the KanaMemory exposure counters bumped."""
+    exposures_record_steps(learner=learner, steps=[(move_id, pairs)], table_id=table_id, at=at)
+
+
+def exposures_record_steps(
+    *,
+    learner,
+    steps: list[tuple[int | None, list[tuple[str, str]]]],
+    table_id: int | None,
+    at: datetime,
+) -> None:
+    """``exposures_record`` for several steps (``(move_id, pairs)``) in three statements: one
+    insert of every step's events, one insert of the missing memories, the counters bumped
+    once per step that showed their kana (one UPDATE per distinct bump, nearly always one)."""
     LearningEvent.objects.bulk_create(
         [
             LearningEvent(
@@ -119,16 +132,20 @@ def exposures_record(
                 move_id=move_id,
                 created_at=at,
             )
+            for move_id, pairs in steps
             for kana_id, script in pairs
         ]
     )
+    bumps = Counter(pair for _move_id, pairs in steps for pair in dict.fromkeys(pairs))
     KanaMemory.objects.bulk_create(
-        [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in pairs],
+        [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in bumps],
         ignore_conflicts=True,
     )
-    KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
-        exposures=F("exposures") + 1
-    )
+    for bump in sorted(set(bumps.values())):
+        pairs = [pair for pair, n in bumps.items() if n == bump]
+        KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
+            exposures=F("exposures") + bump
+        )
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
@@ -194,12 +211,52 @@ def prompts_create(
     """Create recognition prompts for kana entering the hand (see the module docstring)."""
     if not pairs:
         return []
-    prompts_expire(learner=learner, table_id=table_id, at=at)
-    open_count = Prompt.objects.filter(
-        learner=learner, table_id=table_id, status=PromptStatus.OPEN
-    ).count()
-    room = MAX_OPEN_PROMPTS - open_count
-    if room <= 0:
+    room = prompts_room(learner=learner, table_id=table_id, at=at)
+    return _prompts_make(
+        learner=learner,
+        pairs=pairs,
+        mode=mode,
+        table_id=table_id,
+        move_id=move_id,
+        at=at,
+        kind=kind,
+        room=room,
+    )
+
+
+def prompts_room(*, learner, table_id: int | None, at: datetime) -> int:
+    """Expire the learner's open prompts at this table past their time; how many more may
+    open (``MAX_OPEN_PROMPTS`` at most stay open). One read, plus an UPDATE when some expired.
+    """
+    if table_id is None:  # prompts outside a table: expire them all, count the table-less
+        prompts_expire(learner=learner, at=at)
+        open_count = Prompt.objects.filter(
+            learner=learner, table_id=None, status=PromptStatus.OPEN
+        ).count()
+        return MAX_OPEN_PROMPTS - open_count
+    rows = Prompt.objects.filter(learner=learner, table_id=table_id, status=PromptStatus.OPEN)
+    opened = list(rows.values_list("pk", "expires_at"))
+    expired = [pk for pk, expires_at in opened if expires_at <= at]
+    if expired:
+        Prompt.objects.filter(pk__in=expired, status=PromptStatus.OPEN).update(
+            status=PromptStatus.EXPIRED
+        )
+    return MAX_OPEN_PROMPTS - (len(opened) - len(expired))
+
+
+def _prompts_make(
+    *,
+    learner,
+    pairs: list[tuple[str, str]],
+    mode: str,
+    table_id: int | None,
+    move_id: int | None,
+    at: datetime,
+    kind: str | None,
+    room: int,
+) -> list[Prompt]:
+    """Up to ``room`` prompts for ``pairs`` (``prompts_create`` once the room is known)."""
+    if room <= 0 or not pairs:
         return []
     memories = {
         (m.kana_id, m.script): m
@@ -278,6 +335,69 @@ def ask_observed(
             at=at,
             kind=PromptKind.GLYPH,
         )
+
+
+@dataclass(frozen=True)
+class SeenStep:
+    """What a learner's own view newly showed at one saved step of a table (a move, or the
+    CPU replies saved with it): the kana shown, those that entered the hand, those asked for
+    by name that did not come to the hand. See ``plays_observed``."""
+
+    move_id: int | None
+    shown: tuple[tuple[str, str], ...] = ()
+    entered_hand: tuple[tuple[str, str], ...] = ()
+    asked: tuple[tuple[str, str], ...] = ()
+
+
+def plays_observed(
+    *,
+    user,
+    table_id: int,
+    prompt_mode: str,
+    steps: list[SeenStep],
+    at: datetime | None = None,
+) -> None:
+    """What one commit at a table showed a learner: for each step in order, the same rows as
+    ``ask_observed`` then ``play_observed``, in one transaction and fewer statements (every
+    step's exposures in one insert, the open prompts read once)."""
+    if prompt_mode not in PROMPT_MODES:
+        raise ValueError(f"prompt_mode must be one of {PROMPT_MODES}, not {prompt_mode!r}")
+    if not _is_learner(user):
+        return
+    exposures, asks = [], []
+    for step in steps:
+        exposed = _pairs([*step.shown, *step.entered_hand])
+        if exposed:
+            exposures.append((step.move_id, exposed))
+        if prompt_mode == "off":
+            continue
+        # Exposures only create memories still "new": the prompts come out as if each step's
+        # exposures had been written just before them.
+        if asked := _pairs(step.asked):
+            asks.append((asked, step.move_id, PromptKind.GLYPH))
+        if exposed and (entered := _pairs(step.entered_hand)):
+            asks.append((entered, step.move_id, None))
+    if not exposures and not asks:
+        return
+    at = at or timezone.now()
+    with transaction.atomic():
+        if exposures:
+            exposures_record_steps(learner=user, steps=exposures, table_id=table_id, at=at)
+        room = prompts_room(learner=user, table_id=table_id, at=at) if asks else 0
+        for pairs, move_id, kind in asks:
+            if room <= 0:
+                break
+            made = _prompts_make(
+                learner=user,
+                pairs=pairs,
+                mode=prompt_mode,
+                table_id=table_id,
+                move_id=move_id,
+                at=at,
+                kind=kind,
+                room=room,
+            )
+            room -= len(made)
 
 
 def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
