@@ -145,6 +145,7 @@ def run(args) -> dict:
         cpus = sorted(v[0] for v in values)
         result[kind] = {
             "n": len(values),
+            "cpu_ms_p10": round(cpus[int(0.10 * len(cpus))], 2),
             "cpu_ms_median": round(statistics.median(cpus), 2),
             "cpu_ms_p95": round(cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))], 2),
             "queries_median": statistics.median(v[1] for v in values),

@@ -136,8 +136,12 @@ def due_at_for(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat])
 
 
 def seats_of(table: Table) -> dict[int, Seat]:
-    """The table's seats by index, with their users' profiles (one query)."""
-    return {seat.index: seat for seat in table.seats.select_related("user__profile")}
+    """The table's seats by index, with their users' profiles (one query).
+
+    Ordered by index here: ``Seat``'s default ordering starts with its table, which would
+    join the table to order by the table's own ordering."""
+    seats = Seat.objects.filter(table_id=table.pk).select_related("user__profile")
+    return {seat.index: seat for seat in seats.order_by("index")}
 
 
 # --- the write ------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from games.services.tables import (
     table_start,
 )
 from games.views.common import TableInfo, board_for, new_token, players_of
-from kanagame.accounts.services import rate_count, rate_count_expression, rate_take
+from kanagame.accounts.services import rate_count, rate_take
 from kanagame.accounts.views import client_ip
 
 POLL_FAST_S = 2
@@ -59,17 +59,15 @@ def _code_key(request: HttpRequest) -> str:
 
 
 def _table(code: str, request: HttpRequest) -> Table | None:
+    code = code.strip().upper()[:12]
     key = _code_key(request)
-    # The client's failure count comes with the table, in the same query; only a miss reads
-    # it on its own (and counts one more).
-    table = (
-        Table.objects.filter(code=code.strip().upper()[:12])
-        .annotate(code_failures=rate_count_expression(key=key))
-        .first()
-    )
-    failures = table.code_failures if table is not None else rate_count(key=key)
-    if failures >= TABLE_CODE_FAILURES_LIMIT:
+    # A table this session was shown (after the full checks) is no guess: its code is not
+    # counted against the client, and a guesser learns nothing from it (they had it already).
+    known = code in (request.session.get(SHOWN_TABLES_KEY) or {})
+    if not known and rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
         raise TableCodeLocked
+    # No ORDER BY: the code is unique (the default ordering would cost a sort).
+    table = next(iter(Table.objects.filter(code=code).order_by()[:1]), None)
     if table is None:
         rate_take(key=key, limit=TABLE_CODE_FAILURES_LIMIT, window_seconds=TABLE_CODE_WINDOW)
     return table

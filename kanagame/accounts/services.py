@@ -8,8 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F
 from django.utils import timezone
 
 from kanagame.accounts.models import LoginFailure, Profile, RateCounter, Role
@@ -140,14 +139,6 @@ def rate_count(*, key: str, now: datetime | None = None) -> int:
     now = now or timezone.now()
     row = RateCounter.objects.filter(key=key[:200], expires_at__gt=now).only("count").first()
     return row.count if row else 0
-
-
-def rate_count_expression(*, key: str, now: datetime | None = None) -> Coalesce:
-    """``rate_count`` as a subquery, to read a counter in the same query as the row it guards
-    (e.g. ``Table.objects.annotate(failures=rate_count_expression(key=...))``)."""
-    now = now or timezone.now()
-    counter = RateCounter.objects.filter(key=key[:200], expires_at__gt=now).values("count")
-    return Coalesce(Subquery(counter[:1]), Value(0))
 
 
 def _rate_increment(*, key: str, window_seconds: int, now: datetime | None) -> int:
