@@ -13,8 +13,9 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games.engines import get_engine
 from games.hooks import class_scope
-from games.models import Rating, RatingChange, Seat, Table, TableStatus
+from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
 
 
 @dataclass(frozen=True)
@@ -207,3 +208,46 @@ def ratings_of(*, user) -> list[dict[str, Any]]:
         }
         for row in Rating.objects.filter(user=user).order_by("engine")
     ]
+
+
+@dataclass(frozen=True)
+class BotTurnsAudit:
+    """What the CPU players did at a set of tables, read from the Move log (worker mode's
+    accounting: ``manage.py bots_audit``, ``bench/load.py --celery``).
+
+    ``runs``: the ``(table id, version)`` key of each run of consecutive CPU moves, i.e. of
+    each bot task that saved moves (a task keyed ``(t, v)`` saves versions v+1.. of table t);
+    ``bot_moves``: the CPU Move rows; ``waiting``: the ids of tables under way where a CPU
+    player is to act now (its task not run, or not yet).
+    """
+
+    table_ids: list[int]
+    runs: list[tuple[int, int]]
+    bot_moves: int
+    waiting: list[int]
+
+
+def bot_turns_audit(*, since: datetime | None = None) -> BotTurnsAudit:
+    """Audit the tables created since ``since`` (all tables when None)."""
+    tables = Table.objects.order_by()
+    if since is not None:
+        tables = tables.filter(created_at__gte=since)
+    ids = list(tables.values_list("pk", flat=True))
+    moves = Move.objects.filter(table_id__in=ids).order_by("table_id", "version")
+    runs, bot_moves, previous = [], 0, None
+    for table_id, version, by_bot in moves.values_list("table_id", "version", "by_bot"):
+        if by_bot:
+            bot_moves += 1
+            if previous != (table_id, version - 1, True):
+                runs.append((table_id, version - 1))
+        previous = (table_id, version, by_bot)
+    waiting = []
+    seats: dict[int, dict[int, bool]] = {}
+    for seat in Seat.objects.filter(table_id__in=ids).order_by():
+        seats.setdefault(seat.table_id, {})[seat.index] = seat.played_by_bot
+    for table in tables.filter(status=TableStatus.PLAYING).only("pk", "engine", "state"):
+        eng = get_engine(table.engine)
+        to_act = eng.to_act(eng.from_json(table.state))
+        if any(seats.get(table.pk, {}).get(index) for index in to_act):
+            waiting.append(table.pk)
+    return BotTurnsAudit(table_ids=ids, runs=runs, bot_moves=bot_moves, waiting=waiting)
