@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -107,7 +107,14 @@ def exposures_record(
     at: datetime,
 ) -> None:
     """One bulk insert of exposure events, and the KanaMemory exposure counters bumped."""
-    exposures_record_steps(learner=learner, steps=[(move_id, pairs)], table_id=table_id, at=at)
+    _exposure_events_insert(learner=learner, steps=[(move_id, pairs)], table_id=table_id, at=at)
+    KanaMemory.objects.bulk_create(
+        [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in pairs],
+        ignore_conflicts=True,
+    )
+    KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
+        exposures=F("exposures") + 1
+    )
 
 
 def exposures_record_steps(
@@ -117,35 +124,76 @@ def exposures_record_steps(
     table_id: int | None,
     at: datetime,
 ) -> None:
-    """``exposures_record`` for several steps (``(move_id, pairs)``) in three statements: one
-    insert of every step's events, one insert of the missing memories, the counters bumped
-    once per step that showed their kana (one UPDATE per distinct bump, nearly always one)."""
-    LearningEvent.objects.bulk_create(
-        [
-            LearningEvent(
-                learner=learner,
-                kana_id=kana_id,
-                script=script,
-                kind="exposure",
-                source="play",
-                table_id=table_id,
-                move_id=move_id,
-                created_at=at,
-            )
-            for move_id, pairs in steps
-            for kana_id, script in pairs
-        ]
+    """``exposures_record`` for several steps (``(move_id, pairs)``, each pair once per step)
+    in two statements: one insert of every step's events, and one upsert of the memories (the
+    missing ones created, each counter bumped once per step that showed its kana)."""
+    _exposure_events_insert(learner=learner, steps=steps, table_id=table_id, at=at)
+    bumps = Counter(pair for _move_id, pairs in steps for pair in pairs)
+    _exposures_upsert(learner=learner, bumps=bumps)
+
+
+def _exposure_events_insert(
+    *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
+) -> None:
+    """One INSERT of the exposure events of every step (``_insert_sql``)."""
+    rows = [
+        {
+            "learner_id": learner.pk,
+            "kana_id": kana_id,
+            "script": script,
+            "kind": "exposure",
+            "source": "play",
+            "table_id": table_id,
+            "move_id": move_id,
+            "created_at": at,
+        }
+        for move_id, pairs in steps
+        for kana_id, script in pairs
+    ]
+    if rows:
+        sql, params = _insert_sql(LearningEvent, rows)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _exposures_upsert(*, learner, bumps: Counter) -> None:
+    """``INSERT ... ON CONFLICT (learner, kana, script) DO UPDATE SET exposures = exposures +
+    excluded.exposures``: new memories start at their bump, the others add it. One statement
+    where the ORM needs two (insert-or-ignore, then an UPDATE per distinct bump); SQLite and
+    PostgreSQL both read this syntax."""
+    rows = [
+        {"learner_id": learner.pk, "kana_id": kana_id, "script": script, "exposures": bump}
+        for (kana_id, script), bump in bumps.items()
+    ]
+    sql, params = _insert_sql(KanaMemory, rows)
+    quote = connection.ops.quote_name
+    table, exposures = quote(KanaMemory._meta.db_table), quote("exposures")
+    key = ", ".join(quote(column) for column in ("learner_id", "kana_id", "script"))
+    sql += (
+        f" ON CONFLICT ({key}) DO UPDATE SET {exposures} = {table}.{exposures} + "
+        f"excluded.{exposures}"
     )
-    bumps = Counter(pair for _move_id, pairs in steps for pair in dict.fromkeys(pairs))
-    KanaMemory.objects.bulk_create(
-        [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in bumps],
-        ignore_conflicts=True,
-    )
-    for bump in sorted(set(bumps.values())):
-        pairs = [pair for pair, n in bumps.items() if n == bump]
-        KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
-            exposures=F("exposures") + bump
-        )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _insert_sql(model, rows: list[dict]) -> tuple[str, list]:
+    """``INSERT INTO <model's table> (every column but the key) VALUES (...), ...`` for
+    ``rows`` (attribute name -> value; the other fields take their defaults), each value
+    prepared by its field as ``bulk_create`` would, without building model instances (the
+    learning hook writes these rows on every move: this is its hot path). Fields the ORM
+    would fill at save time (``auto_now``) must be given."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    defaults = {f.attname: f.get_default() for f in fields}
+    params: list = []
+    for row in rows:
+        values = {**defaults, **row}
+        params += [f.get_db_prep_save(values[f.attname], connection) for f in fields]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+    return sql + ", ".join([placeholders] * len(rows)), params
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:

@@ -11,6 +11,8 @@ from games.services.play import StaleVersion, table_play
 from games.services.tables import table_create
 from learning.models import LearningEvent, Prompt
 
+pytestmark = pytest.mark.django_db(transaction=True)  # the CPU replies follow the commit
+
 
 def solo(user, seed_from: Table | None = None) -> Table:
     table = table_create(
