@@ -57,12 +57,14 @@ class StaleVersion(PlayError):
 @dataclass
 class PlayResult:
     """``state``: the engine state at ``table.version`` when the service holds it (after a
-    move it played), so the board is drawn without parsing the state again."""
+    move it played), so the board is drawn without parsing the state again; ``views``: the
+    human seats' views of it that the learning hook built (read them, never change them)."""
 
     table: Table
     move: Move | None
     duplicate: bool = False
     state: Any = None
+    views: dict[int, Any] = field(default_factory=dict)  # seat -> its view of ``state``
 
 
 @dataclass
@@ -156,13 +158,14 @@ def move_commit(
     action: dict,
     token: str = "",
     seats: dict[int, Seat] | None = None,
-) -> tuple[Move, Any]:
+) -> tuple[Move, Any, dict[int, Any]]:
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
-    Returns the saved move and the state at ``table.version`` as saved. In eager mode the CPU
-    replies are chosen right away and saved in the same write (``Replies``): the state
-    returned is then the one after them (``None`` in the rare case where CPU stand-ins of
-    absent humans still play inline after the commit: read the table again). Raises
+    Returns the saved move, the state at ``table.version`` as saved and the human seats' views
+    of it built by the learning hook after the commit (empty when it built none). In eager
+    mode the CPU replies are chosen right away and saved in the same write (``Replies``): the
+    state returned is then the one after them (``None`` in the rare case where CPU stand-ins
+    of absent humans still play inline after the commit: read the table again). Raises
     ``StaleVersion`` when another writer moved first (nothing is saved then).
     """
     try:
@@ -177,8 +180,8 @@ def move_commit(
     move = moves_save(step, plays=[(seat, action)])[0]
     final = step.replies.state if step.replies is not None else new_state
     if eager and not eng.is_over(final) and any_bot_to_act(eng=eng, state=final, seats=seats):
-        return move, None  # CPU stand-ins play inline after the commit (table_bots_play)
-    return move, final
+        return move, None, {}  # CPU stand-ins play inline after the commit (table_bots_play)
+    return move, final, step.views_after
 
 
 def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
@@ -327,7 +330,7 @@ def table_play(
     if seat.autoplay or seat.left_at:
         seat_back(seat=seat)  # playing a move is coming back: the CPU stand-in stops
     try:
-        move, saved = move_commit(
+        move, saved, views = move_commit(
             table=table,
             eng=eng,
             state=state,
@@ -344,7 +347,7 @@ def table_play(
     if saved is None:  # CPU stand-ins played after the commit
         table.refresh_from_db()
     # Otherwise ``moves_save`` set the row's fields as saved: no need to read it again.
-    return PlayResult(table=table, move=move, state=saved)
+    return PlayResult(table=table, move=move, state=saved, views=views)
 
 
 def seat_back(*, seat: Seat) -> None:

@@ -133,9 +133,11 @@ def _context(
     *,
     seats: dict[int, Seat] | None = None,
     state: Any = None,
+    view: Any = None,
 ) -> dict:
-    """The board page's context. ``seats`` (``seats_of``) and ``state`` (the engine state at
-    ``table.version``) when the caller has them: no second read or parse."""
+    """The board page's context. ``seats`` (``seats_of``), ``state`` (the engine state at
+    ``table.version``) and the viewer's ``view`` of it when the caller has them: no second
+    read, parse or view."""
     seat = access.seat
     _remember_shown(request, table)
     context = {
@@ -166,7 +168,12 @@ def _context(
     romaji = "never" if context.get("prompts") else None
     if table.state is not None:
         context["board"] = board_for(
-            table=table, seat=seat, state=state, players=context["players"], romaji=romaji
+            table=table,
+            seat=seat,
+            state=state,
+            view=view if state is not None else None,
+            players=context["players"],
+            romaji=romaji,
         )
     return context
 
@@ -188,9 +195,10 @@ def _board_response(
     status: int = 200,
     seats: dict[int, Seat] | None = None,
     state: Any = None,
+    view: Any = None,
 ) -> HttpResponse:
     template = "games/table.html#board" if request.htmx else "games/table.html"
-    context = _context(request, table, access, error, seats=seats, state=state)
+    context = _context(request, table, access, error, seats=seats, state=state, view=view)
     return render(request, template, context, status=status)
 
 
@@ -280,7 +288,10 @@ def _play(request: HttpRequest, loaded: _Loaded) -> HttpResponse:
     # The table as the service saved it (the CPU replies included in eager mode); the seats
     # read for the move are still those of the table (a move changes no seat but the mover's,
     # which the service updated in place).
-    return _board_response(request, result.table, access, seats=loaded.seats, state=result.state)
+    view = result.views.get(access.seat.index)
+    return _board_response(
+        request, result.table, access, seats=loaded.seats, state=result.state, view=view
+    )
 
 
 @require_GET
