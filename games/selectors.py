@@ -11,11 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
 from games.engines import get_engine
 from games.hooks import class_scope
 from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
+from games.rows import Columns, column, table_name
+from games.rows import fetch as rows_fetch
+from kanagame.accounts.models import Profile
 
 
 @dataclass(frozen=True)
@@ -169,17 +173,59 @@ def games_finished_by(
     return games
 
 
+_POLL = Columns(Table, "t", only=("version", "status", "turn_due_at"))
+_TABLE, _SEAT = Columns(Table, "t"), Columns(Seat, "s")
+_USER, _PROFILE = Columns(get_user_model(), "u"), Columns(Profile, "p")
+
+
+def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
+    """The table of ``code`` and its seats by index, each human's user read with its profile:
+    what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
+    query without the ORM's compiler (``games.rows``; every board, poll with a change and move
+    reads it). None when there is no such table."""
+    user_model = get_user_model()
+    sql = (
+        f"SELECT {_TABLE.sql()}, {_SEAT.sql()}, {_USER.sql()}, {_PROFILE.sql()} "
+        f"FROM {table_name(Table)} t "
+        f"LEFT JOIN {table_name(Seat)} s ON s.{column(Seat, 'table')} = t.{column(Table, 'id')} "
+        f"LEFT JOIN {table_name(user_model)} u "
+        f"ON u.{column(user_model, 'id')} = s.{column(Seat, 'user')} "
+        f"LEFT JOIN {table_name(Profile)} p "
+        f"ON p.{column(Profile, 'user')} = u.{column(user_model, 'id')} "
+        f"WHERE t.{column(Table, 'code')} = %s ORDER BY s.{column(Seat, 'index')}"
+    )
+    rows = rows_fetch(sql, [code], [_TABLE, _SEAT, _USER, _PROFILE])
+    if not rows:
+        return None
+    table, seats = rows[0][0], {}
+    for _table, seat, user, profile in rows:
+        if seat is None:  # a table without seats
+            continue
+        seat.table = table
+        if user is not None:
+            if profile is not None:
+                user.profile = profile
+            seat.user = user
+        seats[seat.index] = seat
+    return table, seats
+
+
 def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
     """Whether a game under way still shows ``tag`` (its version) and has no overdue turn.
 
-    The poll's cheap question, in one indexed read of three columns. A waiting table (its
+    The poll's cheap question, in one indexed read of three columns (``games.rows``: the most
+    frequent request of all does not pay for the ORM's query compiler). A waiting table (its
     tag counts seats), a finished one or an overdue turn answer False: the caller takes the
     full path, which knows what to render or to run.
     """
-    row = Table.objects.filter(pk=table_id).values_list("version", "status", "turn_due_at").first()
-    if row is None:
+    rows = rows_fetch(
+        f"SELECT {_POLL.sql()} FROM {table_name(Table)} t WHERE t.{column(Table, 'id')} = %s",
+        [table_id],
+        [_POLL],
+    )
+    if not rows:
         return False
-    version, status, due_at = row
+    version, status, due_at = rows[0][0]
     if status != TableStatus.PLAYING or (due_at is not None and due_at <= now):
         return False
     return tag == str(version)

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseStopPolling
 from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table
 from games.panels import table_panels
-from games.selectors import Access, table_access, table_unchanged_since
+from games.selectors import Access, table_access, table_unchanged_since, table_with_seats
 from games.services.play import PlayError, seats_of, table_play, table_timeouts_run
 from games.services.tables import (
     TableError,
@@ -58,7 +58,9 @@ def _code_key(request: HttpRequest) -> str:
     return f"table-code:{client_ip(request)}"
 
 
-def _table(code: str, request: HttpRequest) -> Table | None:
+def _table(code: str, request: HttpRequest, *, with_seats: bool = False) -> Any:
+    """The table of ``code`` (None if there is none), with its seats by index when
+    ``with_seats`` (``table_with_seats``: one query for both)."""
     code = code.strip().upper()[:12]
     key = _code_key(request)
     # A table this session was shown (after the full checks) is no guess: its code is not
@@ -66,11 +68,13 @@ def _table(code: str, request: HttpRequest) -> Table | None:
     known = code in (request.session.get(SHOWN_TABLES_KEY) or {})
     if not known and rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
         raise TableCodeLocked
-    # No ORDER BY: the code is unique (the default ordering would cost a sort).
-    table = next(iter(Table.objects.filter(code=code).order_by()[:1]), None)
-    if table is None:
+    if with_seats:
+        found = table_with_seats(code=code)
+    else:  # no ORDER BY: the code is unique (the default ordering would cost a sort)
+        found = next(iter(Table.objects.filter(code=code).order_by()[:1]), None)
+    if found is None:
         rate_take(key=key, limit=TABLE_CODE_FAILURES_LIMIT, window_seconds=TABLE_CODE_WINDOW)
-    return table
+    return found
 
 
 def code_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -213,10 +217,10 @@ class _Loaded:
 
 
 def _load(request: HttpRequest, code: str) -> tuple[_Loaded | None, HttpResponse]:
-    table = _table(code, request)
-    if table is None:
+    found = _table(code, request, with_seats=True)
+    if found is None:
         return None, _error_page(request, _("There is no table with this code."), 404)
-    seats = seats_of(table)
+    table, seats = found
     access = table_access(table=table, user=request.user, seats=seats.values())
     if not access.allowed:
         return None, refusal_page(request, table, joining=False)

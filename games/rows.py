@@ -1,0 +1,104 @@
+"""Rows read into models without the ORM's query compiler, for the hottest reads only.
+
+Django builds and compiles a query on every call: on our 2-core server that is 0.3-0.8 ms of
+CPU for a filter with a join or two, several times what SQLite or PostgreSQL need to answer it
+(docs/bench.md, "Classroom load"). The few reads that every poll, board and move makes are
+written once as SQL built from the models' own fields (``Columns``), and each row is turned
+into the ORM's own model instances (``Model.from_db``) with the converters the compiler would
+apply, so what comes out is what the equivalent queryset returns (tests/games/test_rows.py).
+Everything else uses the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from django.db import connection, connections
+from django.db.models import Model
+
+_CONVERTERS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+class Columns:
+    """The concrete columns of ``model`` under the SQL alias ``alias``: all of them (to build
+    instances), or ``only`` those named (to read their values)."""
+
+    def __init__(self, model: type[Model], alias: str, only: Sequence[str] = ()) -> None:
+        self.model = model
+        self.alias = alias
+        fields = model._meta.concrete_fields
+        self.fields = [model._meta.get_field(name) for name in only] if only else list(fields)
+        self.attnames = [field.attname for field in self.fields]
+        self.pk_index = self.fields.index(model._meta.pk) if not only else None
+
+    def sql(self) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def _converters(self) -> list[tuple[int, list, Any]]:
+        """(position, converters, column) of the fields whose values need converting, as the
+        compiler lists them for this database connection (computed once per connection)."""
+        wrapper = connections[connection.alias]
+        cached = _CONVERTERS.setdefault(wrapper, {})
+        if self not in cached:
+            found = []
+            for position, field in enumerate(self.fields):
+                column = field.get_col(self.alias)
+                converters = wrapper.ops.get_db_converters(column)
+                converters += field.get_db_converters(wrapper)
+                if converters:
+                    found.append((position, converters, column))
+            cached[self] = found
+        return cached[self]
+
+    def convert(self, values: Sequence[Any]) -> list[Any]:
+        """``values`` (this model's slice of a row) as the ORM returns them."""
+        values = list(values)
+        for position, converters, column in self._converters():
+            value = values[position]
+            for converter in converters:
+                value = converter(value, column, connection)
+            values[position] = value
+        return values
+
+    def build(self, values: Sequence[Any]) -> Model | None:
+        """The model instance of ``values`` (this model's slice of a row, every column); None
+        for the NULLs of an outer join that matched nothing."""
+        if values[self.pk_index] is None:
+            return None
+        return self.model.from_db(connection.alias, self.attnames, self.convert(values))
+
+    def param(self, name: str, value: Any) -> Any:
+        """``value`` as a query parameter compared with the field ``name``."""
+        return self.model._meta.get_field(name).get_db_prep_value(value, connection)
+
+
+def fetch(sql: str, params: Sequence[Any], columns: Sequence[Columns]) -> list[list]:
+    """Run ``sql`` (selecting ``columns`` in order): per row, an instance per ``Columns`` of
+    every column, the converted values of a ``Columns`` of ``only`` some."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    built = []
+    for row in rows:
+        items, start = [], 0
+        for group in columns:
+            part = row[start : start + len(group)]
+            items.append(group.build(part) if group.pk_index is not None else group.convert(part))
+            start += len(group)
+        built.append(items)
+    return built
+
+
+def table_name(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def column(model: type[Model], name: str) -> str:
+    """The quoted column of the field ``name`` of ``model``."""
+    return connection.ops.quote_name(model._meta.get_field(name).column)
