@@ -11,7 +11,7 @@ Everything else uses the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -78,21 +78,47 @@ class Columns:
         return self.model._meta.get_field(name).get_db_prep_value(value, connection)
 
 
+def sql_once(build: Callable[[], str]) -> Callable[[], str]:
+    """``build()`` (a statement made of quoted names) computed once per database vendor."""
+    built: dict[str, str] = {}
+
+    def statement() -> str:
+        vendor = connection.vendor
+        if vendor not in built:
+            built[vendor] = build()
+        return built[vendor]
+
+    return statement
+
+
 def fetch(sql: str, params: Sequence[Any], columns: Sequence[Columns]) -> list[list]:
     """Run ``sql`` (selecting ``columns`` in order): per row, an instance per ``Columns`` of
     every column, the converted values of a ``Columns`` of ``only`` some."""
+    built = []
+    for row in fetch_raw(sql, params):
+        built.append(
+            [
+                group.build(part) if group.pk_index is not None else group.convert(part)
+                for group, part in zip(columns, split(row, columns), strict=True)
+            ]
+        )
+    return built
+
+
+def fetch_raw(sql: str, params: Sequence[Any]) -> list[tuple]:
+    """The rows of ``sql`` as the database driver returns them (see ``split``)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    built = []
-    for row in rows:
-        items, start = [], 0
-        for group in columns:
-            part = row[start : start + len(group)]
-            items.append(group.build(part) if group.pk_index is not None else group.convert(part))
-            start += len(group)
-        built.append(items)
-    return built
+        return cursor.fetchall()
+
+
+def split(row: Sequence[Any], columns: Sequence[Columns]) -> list[Sequence[Any]]:
+    """``row`` cut into each ``Columns``' slice, in order."""
+    parts, start = [], 0
+    for group in columns:
+        parts.append(row[start : start + len(group)])
+        start += len(group)
+    return parts
 
 
 def table_name(model: type[Model]) -> str:

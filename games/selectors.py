@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from games.engines import get_engine
 from games.hooks import class_scope
 from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
-from games.rows import Columns, column, table_name
+from games.rows import Columns, column, fetch_raw, split, sql_once, table_name
 from games.rows import fetch as rows_fetch
 from kanagame.accounts.models import Profile
 
@@ -174,17 +174,17 @@ def games_finished_by(
 
 
 _POLL = Columns(Table, "t", only=("version", "status", "turn_due_at"))
+_poll_sql = sql_once(
+    lambda: f"SELECT {_POLL.sql()} FROM {table_name(Table)} t WHERE t.{column(Table, 'id')} = %s"
+)
 _TABLE, _SEAT = Columns(Table, "t"), Columns(Seat, "s")
 _USER, _PROFILE = Columns(get_user_model(), "u"), Columns(Profile, "p")
 
 
-def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
-    """The table of ``code`` and its seats by index, each human's user read with its profile:
-    what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
-    query without the ORM's compiler (``games.rows``; every board, poll with a change and move
-    reads it). None when there is no such table."""
+@sql_once
+def _table_with_seats_sql() -> str:
     user_model = get_user_model()
-    sql = (
+    return (
         f"SELECT {_TABLE.sql()}, {_SEAT.sql()}, {_USER.sql()}, {_PROFILE.sql()} "
         f"FROM {table_name(Table)} t "
         f"LEFT JOIN {table_name(Seat)} s ON s.{column(Seat, 'table')} = t.{column(Table, 'id')} "
@@ -194,11 +194,20 @@ def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
         f"ON p.{column(Profile, 'user')} = u.{column(user_model, 'id')} "
         f"WHERE t.{column(Table, 'code')} = %s ORDER BY s.{column(Seat, 'index')}"
     )
-    rows = rows_fetch(sql, [code], [_TABLE, _SEAT, _USER, _PROFILE])
+
+
+def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
+    """The table of ``code`` and its seats by index, each human's user read with its profile:
+    what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
+    query without the ORM's compiler (``games.rows``; every board, poll with a change and move
+    reads it). None when there is no such table."""
+    columns = (_TABLE, _SEAT, _USER, _PROFILE)
+    rows = [split(row, columns) for row in fetch_raw(_table_with_seats_sql(), [code])]
     if not rows:
         return None
-    table, seats = rows[0][0], {}
-    for _table, seat, user, profile in rows:
+    table, seats = _TABLE.build(rows[0][0]), {}  # the table's columns repeat on each row
+    for _table, *parts in rows:
+        seat, user, profile = (g.build(part) for g, part in zip(columns[1:], parts, strict=True))
         if seat is None:  # a table without seats
             continue
         seat.table = table
@@ -218,11 +227,7 @@ def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
     tag counts seats), a finished one or an overdue turn answer False: the caller takes the
     full path, which knows what to render or to run.
     """
-    rows = rows_fetch(
-        f"SELECT {_POLL.sql()} FROM {table_name(Table)} t WHERE t.{column(Table, 'id')} = %s",
-        [table_id],
-        [_POLL],
-    )
+    rows = rows_fetch(_poll_sql(), [table_id], [_POLL])
     if not rows:
         return False
     version, status, due_at = rows[0][0]

@@ -16,7 +16,7 @@ from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games.rows import Columns, column, table_name
+from games.rows import Columns, column, sql_once, table_name
 from games.rows import fetch as rows_fetch
 
 
@@ -25,18 +25,22 @@ def _session_columns() -> Columns:
     return Columns(Session, "s")
 
 
+@sql_once
+def _session_sql() -> str:
+    return (
+        f"SELECT {_session_columns().sql()} FROM {table_name(Session)} s "
+        f"WHERE s.{column(Session, 'session_key')} = %s "
+        f"AND s.{column(Session, 'expire_date')} > %s"
+    )
+
+
 class SessionStore(db.SessionStore):
     def _get_session_from_db(self):
         """Django's ``_get_session_from_db``: the unexpired row of the key, else None (and
         the key is dropped)."""
         columns = _session_columns()
-        sql = (
-            f"SELECT {columns.sql()} FROM {table_name(Session)} s "
-            f"WHERE s.{column(Session, 'session_key')} = %s "
-            f"AND s.{column(Session, 'expire_date')} > %s"
-        )
         now = columns.param("expire_date", timezone.now())
-        rows = rows_fetch(sql, [self.session_key, now], [columns])
+        rows = rows_fetch(_session_sql(), [self.session_key, now], [columns])
         if not rows:
             self._session_key = None
             return None

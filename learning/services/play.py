@@ -32,6 +32,8 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.rows import Columns, column, sql_once, table_name
+from games.rows import fetch as rows_fetch
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
@@ -282,14 +284,34 @@ def prompts_room(*, learner, table_id: int | None, at: datetime) -> int:
             learner=learner, table_id=None, status=PromptStatus.OPEN
         ).count()
         return MAX_OPEN_PROMPTS - open_count
-    rows = Prompt.objects.filter(learner=learner, table_id=table_id, status=PromptStatus.OPEN)
-    opened = list(rows.values_list("pk", "expires_at"))
+    opened = [(p.pk, p.expires_at) for p in _open_prompts(learner=learner, table_id=table_id)]
     expired = [pk for pk, expires_at in opened if expires_at <= at]
     if expired:
         Prompt.objects.filter(pk__in=expired, status=PromptStatus.OPEN).update(
             status=PromptStatus.EXPIRED
         )
     return MAX_OPEN_PROMPTS - (len(opened) - len(expired))
+
+
+_PROMPT = Columns(Prompt, "p")
+_open_prompts_sql = sql_once(
+    lambda: (
+        f"SELECT {_PROMPT.sql()} FROM {table_name(Prompt)} p "
+        f"WHERE p.{column(Prompt, 'learner')} = %s AND p.{column(Prompt, 'table_id')} = %s "
+        f"AND p.{column(Prompt, 'status')} = %s "
+        f"ORDER BY p.{column(Prompt, 'shown_at')}, p.{column(Prompt, 'id')}"
+    )
+)
+
+
+def _open_prompts(*, learner, table_id: int) -> list[Prompt]:
+    """The learner's open prompts at a table, oldest first, expired or not yet marked so:
+    ``Prompt.objects.filter(...).order_by("shown_at", "id")`` in SQL without the ORM's
+    compiler (``games.rows``), since every move and every board reads them."""
+    rows = rows_fetch(
+        _open_prompts_sql(), [learner.pk, table_id, PromptStatus.OPEN.value], [_PROMPT]
+    )
+    return [prompt for (prompt,) in rows]
 
 
 def _prompts_make(
@@ -501,10 +523,7 @@ def prompts_pending(*, user, table_id: int, at: datetime | None = None) -> list[
     if not getattr(user, "is_authenticated", False):
         return []
     at = at or timezone.now()
-    rows = Prompt.objects.filter(
-        learner=user, table_id=table_id, status=PromptStatus.OPEN, expires_at__gt=at
-    ).order_by("shown_at", "id")
-    rows = list(rows)
+    rows = [p for p in _open_prompts(learner=user, table_id=table_id) if p.expires_at > at]
     if rows:  # the board shows the first one: its response time starts now
         prompt_displayed(prompt=rows[0], at=at)
     return [prompt_view(p) for p in rows]
