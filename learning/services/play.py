@@ -181,16 +181,26 @@ def _exposures_upsert(*, learner, bumps: Counter) -> None:
 
 def _insert_sql(model, rows: list[dict]) -> tuple[str, list]:
     """``INSERT INTO <model's table> (every column but the key) VALUES (...), ...`` for
-    ``rows`` (attribute name -> value; the other fields take their defaults), each value
-    prepared by its field as ``bulk_create`` would, without building model instances (the
-    learning hook writes these rows on every move: this is its hot path). Fields the ORM
-    would fill at save time (``auto_now``) must be given."""
+    ``rows`` (attribute name -> value, the same names in every row; the other fields take
+    their defaults), each value prepared by its field as ``bulk_create`` would, without
+    building model instances (the learning hook writes these rows on every move: this is its
+    hot path). Fields the ORM would fill at save time (``auto_now``) must be given."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    defaults = {f.attname: f.get_default() for f in fields}
+    given = set(rows[0])  # every row names the same fields
+    # the other fields' defaults, prepared once for all rows
+    prepared = {
+        f.attname: f.get_db_prep_save(f.get_default(), connection)
+        for f in fields
+        if f.attname not in given
+    }
     params: list = []
     for row in rows:
-        values = {**defaults, **row}
-        params += [f.get_db_prep_save(values[f.attname], connection) for f in fields]
+        params += [
+            prepared[f.attname]
+            if f.attname in prepared
+            else f.get_db_prep_save(row[f.attname], connection)
+            for f in fields
+        ]
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
