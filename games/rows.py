@@ -128,3 +128,82 @@ def table_name(model: type[Model]) -> str:
 def column(model: type[Model], name: str) -> str:
     """The quoted column of the field ``name`` of ``model``."""
     return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+# --- writes -------------------------------------------------------------------------------
+
+
+def insert(objs: Sequence[Model]) -> None:
+    """``bulk_create(objs)`` in one INSERT without the ORM's compiler: every column but the
+    key, each value prepared by its field (``pre_save`` first, so ``auto_now_add`` fills in),
+    and the new keys set on ``objs`` (``RETURNING``, which SQLite and PostgreSQL both read).
+    Raises the ORM's ``IntegrityError`` on a constraint violation."""
+    model = type(objs[0])
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    params: list = []
+    for obj in objs:
+        params += [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+    quote = connection.ops.quote_name
+    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = (
+        f"INSERT INTO {table_name(model)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES {', '.join([placeholders] * len(objs))} "
+        f"RETURNING {quote(model._meta.pk.column)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        keys = [row[0] for row in cursor.fetchall()]
+    for obj, key in zip(objs, keys, strict=True):
+        obj.pk = key
+        obj._state.adding = False
+        obj._state.db = connection.alias
+
+
+def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
+    """``INSERT INTO <model's table> (every column but the key) VALUES (...), ...`` for
+    ``rows`` (attribute name -> value, the same names in every row; the other fields take
+    their defaults), each value prepared by its field as ``bulk_create`` would, without
+    building model instances (the learning hook writes such rows on every move). Fields the
+    ORM would fill at save time (``auto_now``) must be given."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    given = set(rows[0])  # every row names the same fields
+    # the other fields' defaults, prepared once for all rows
+    prepared = {
+        f.attname: f.get_db_prep_save(f.get_default(), connection)
+        for f in fields
+        if f.attname not in given
+    }
+    params: list = []
+    for row in rows:
+        params += [
+            prepared[f.attname]
+            if f.attname in prepared
+            else f.get_db_prep_save(row[f.attname], connection)
+            for f in fields
+        ]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+    return sql + ", ".join([placeholders] * len(rows)), params
+
+
+def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) -> int:
+    """``model.objects.filter(**where).update(**values)`` for plain equality filters, without
+    the ORM's compiler; returns the number of rows changed (the guard of a conditional write).
+    """
+    meta, quote = model._meta, connection.ops.quote_name
+    sets, params = [], []
+    for name, value in values.items():
+        field = meta.get_field(name)
+        sets.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    conditions = []
+    for name, value in where.items():
+        field = meta.get_field(name)
+        conditions.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_value(value, connection))
+    sql = f"UPDATE {table_name(model)} SET {', '.join(sets)} WHERE {' AND '.join(conditions)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount

@@ -30,6 +30,8 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.rows import insert as rows_insert
+from games.rows import update as rows_update
 from games.services.observe import moves_observed
 from games.services.ratings import ratings_record
 from games.signals import game_finished
@@ -220,17 +222,14 @@ def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
         Move(table=table, version=version + offset, seat=seat, action=action, by_bot=True)
         for offset, (seat, action) in enumerate(replies, start=len(plays) + 1)
     ]
+    # The two statements in SQL built from the models (games.rows: every move writes them, and
+    # the ORM's compiler costs more than SQLite or PostgreSQL take to run them).
+    guard = {"id": table.pk, "version": version, "status": TableStatus.PLAYING}
     with transaction.atomic():
-        won = Table.objects.filter(pk=table.pk, version=version, status=TableStatus.PLAYING).update(
-            **fields
-        )
-        if won != 1:
+        if rows_update(Table, fields, where=guard) != 1:
             raise StaleVersion(_("The table changed before your move arrived."))
-        try:
-            if len(rows) == 1:
-                rows[0].save(force_insert=True)
-            else:
-                rows = Move.objects.bulk_create(rows)
+        try:  # an error leaves this transaction: it is rolled back whole
+            rows_insert(rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
         if over and table.ranked:  # the guarded update above finished the table: once

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from games.rows import Columns, column, sql_once, table_name
 from games.rows import fetch as rows_fetch
+from games.rows import insert_sql as rows_insert_sql
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
@@ -137,7 +138,7 @@ def exposures_record_steps(
 def _exposure_events_insert(
     *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
 ) -> None:
-    """One INSERT of the exposure events of every step (``_insert_sql``)."""
+    """One INSERT of the exposure events of every step (``games.rows.insert_sql``)."""
     rows = [
         {
             "learner_id": learner.pk,
@@ -153,7 +154,7 @@ def _exposure_events_insert(
         for kana_id, script in pairs
     ]
     if rows:
-        sql, params = _insert_sql(LearningEvent, rows)
+        sql, params = rows_insert_sql(LearningEvent, rows)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
 
@@ -167,7 +168,7 @@ def _exposures_upsert(*, learner, bumps: Counter) -> None:
         {"learner_id": learner.pk, "kana_id": kana_id, "script": script, "exposures": bump}
         for (kana_id, script), bump in bumps.items()
     ]
-    sql, params = _insert_sql(KanaMemory, rows)
+    sql, params = rows_insert_sql(KanaMemory, rows)
     quote = connection.ops.quote_name
     table, exposures = quote(KanaMemory._meta.db_table), quote("exposures")
     key = ", ".join(quote(column) for column in ("learner_id", "kana_id", "script"))
@@ -177,35 +178,6 @@ def _exposures_upsert(*, learner, bumps: Counter) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-
-
-def _insert_sql(model, rows: list[dict]) -> tuple[str, list]:
-    """``INSERT INTO <model's table> (every column but the key) VALUES (...), ...`` for
-    ``rows`` (attribute name -> value, the same names in every row; the other fields take
-    their defaults), each value prepared by its field as ``bulk_create`` would, without
-    building model instances (the learning hook writes these rows on every move: this is its
-    hot path). Fields the ORM would fill at save time (``auto_now``) must be given."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    given = set(rows[0])  # every row names the same fields
-    # the other fields' defaults, prepared once for all rows
-    prepared = {
-        f.attname: f.get_db_prep_save(f.get_default(), connection)
-        for f in fields
-        if f.attname not in given
-    }
-    params: list = []
-    for row in rows:
-        params += [
-            prepared[f.attname]
-            if f.attname in prepared
-            else f.get_db_prep_save(row[f.attname], connection)
-            for f in fields
-        ]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
-    return sql + ", ".join([placeholders] * len(rows)), params
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:

@@ -67,3 +67,39 @@ def test_the_cheap_poll_reads_version_status_and_due_time(bob):
     Table.objects.filter(pk=table.pk).update(turn_due_at=now + timedelta(seconds=30))
     assert table_unchanged_since(table_id=table.pk, tag=str(table.version), now=now)
     assert not table_unchanged_since(table_id=table.pk + 999, tag="0", now=now)
+
+
+def test_insert_and_update_write_as_the_orm_does(bob):
+    from django.db import IntegrityError, transaction
+
+    from games.models import Move
+    from games.rows import insert, update
+
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    moves = [
+        Move(table=table, version=90 + i, seat=i, action={"type": "x", "n": i}, token=f"k{i}")
+        for i in range(2)
+    ]
+    insert(moves)
+    assert all(m.pk for m in moves) and not moves[0]._state.adding
+    saved = Move.objects.get(pk=moves[1].pk)
+    assert (saved.version, saved.action, saved.token, saved.by_bot) == (
+        91,
+        moves[1].action,
+        "k1",
+        False,
+    )
+    assert saved.created_at is not None and saved.created_at == moves[1].created_at
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert([Move(table=table, version=91, seat=0, action={})])  # (table, version) is taken
+
+    table.refresh_from_db()
+    guard = {"id": table.pk, "version": table.version, "status": "playing"}
+    assert update(Table, {"version": table.version + 2, "turn_due_at": None}, where=guard) == 1
+    assert update(Table, {"version": 0}, where=guard) == 0  # the version moved on
+    assert Table.objects.get(pk=table.pk).version == table.version + 2
