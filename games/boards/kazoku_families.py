@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.boards.common import (
@@ -189,13 +189,17 @@ class KazokuFamiliesBoard(BoardPresenter):
                     }
                 )
         seats = []
+        pile = view["pile_size"]
         for player in players:
             laid = view["laid"][player.index]
+            score = view["scores"][player.index]
             seats.append(
                 {
                     "player": player,
                     "hand_size": view["hand_sizes"][player.index],
                     "score": view["scores"][player.index],
+                    # plurals here, not in the template: a blocktranslate per seat costs more
+                    "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
                     "laid": [
                         {
                             "family": family_label(variant, item["family"]),
@@ -214,7 +218,14 @@ class KazokuFamiliesBoard(BoardPresenter):
                 target = players[action["target"]]
                 c = card(action["card"])
                 family = family_label(variant, deck.family_of[variant][action["card"]])
-                asks.setdefault(action["target"], {"player": target, "options": []})
+                asks.setdefault(
+                    action["target"],
+                    {
+                        "player": target,
+                        "legend": _("Ask %(name)s for…") % {"name": target.name},
+                        "options": [],
+                    },
+                )
                 asks[action["target"]]["options"].append(
                     {
                         "key": action_key(action),
@@ -233,6 +244,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "hand_groups": hand_groups,
                 "seats": seats,
                 "pile_size": view["pile_size"],
+                "pile_label": ngettext("Pile: %(n)s card", "Pile: %(n)s cards", pile) % {"n": pile},
                 "turn": view.get("turn"),
                 "lay": lay,
                 "asks": [asks[index] for index in sorted(asks)],
