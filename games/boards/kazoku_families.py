@@ -169,9 +169,16 @@ class KazokuFamiliesBoard(BoardPresenter):
     ) -> BoardContext:
         variant = view["variant"]
         deck = load_deck()
+        lang = (get_language() or "en").split("-")[0]
+        # translated once per board, not once per card or button (~50 of them)
+        ask_legend = _("Ask %(name)s for…")
+        ask_label = _("Ask %(name)s for %(card)s of the %(family)s family")
 
         def card(card_id: str) -> dict[str, Any]:
             return kazoku_card(card_id, view, romaji)
+
+        def family_of(family_id: str) -> str:
+            return _family_label(variant, family_id, lang)
 
         hand_groups = []
         if view.get("hand") is not None:
@@ -182,7 +189,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                 members = deck.family(variant, family_id).cards
                 hand_groups.append(
                     {
-                        "family": family_label(variant, family_id),
+                        "family": family_of(family_id),
                         "cards": [card(c) for c in cards],
                         "held": len(cards),
                         "size": len(members),
@@ -202,7 +209,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                     "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
                     "laid": [
                         {
-                            "family": family_label(variant, item["family"]),
+                            "family": family_of(item["family"]),
                             "cards": [card(c) for c in item["cards"]],
                         }
                         for item in laid
@@ -217,21 +224,16 @@ class KazokuFamiliesBoard(BoardPresenter):
             elif action["type"] == "ask":
                 target = players[action["target"]]
                 c = card(action["card"])
-                family = family_label(variant, deck.family_of[variant][action["card"]])
-                asks.setdefault(
-                    action["target"],
-                    {
-                        "player": target,
-                        "legend": _("Ask %(name)s for…") % {"name": target.name},
-                        "options": [],
-                    },
-                )
+                family = family_of(deck.family_of[variant][action["card"]])
+                if action["target"] not in asks:
+                    legend = ask_legend % {"name": target.name}
+                    asks[action["target"]] = {"player": target, "legend": legend, "options": []}
                 asks[action["target"]]["options"].append(
                     {
                         "key": action_key(action),
                         "card": c,
                         "family": family,
-                        "label": _("Ask %(name)s for %(card)s of the %(family)s family")
+                        "label": ask_label
                         % {"name": target.name, "card": c["label"], "family": family},
                     }
                 )
