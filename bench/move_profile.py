@@ -16,8 +16,10 @@ request alone (middleware included) without a network or a second process. Three
 - ``board``: the poll that finds a change (``?v=`` one behind), which answers the board partial;
 - ``poll``: the poll that finds no change (204).
 
-``--profile N`` runs the moves under cProfile and prints the N most expensive functions by
-cumulative time, and a summary by area (SQL, templates, engine, learning, ...).
+``--profile N`` runs the moves (or ``--kind board``) under cProfile and prints the N most
+expensive functions by cumulative time. ``--phases`` times the main steps of a request
+instead (inclusive CPU time of each function below, per request of each kind): less
+distorted than cProfile, which inflates pure-Python code such as the ORM's.
 """
 
 from __future__ import annotations
@@ -76,6 +78,43 @@ class Queries:
         return execute(sql, params, many, context)
 
 
+# (module, function): the steps --phases times, inclusive (a step's time includes its callees)
+PHASES = [
+    ("games.views.board", "_load"),  # table-code check, table, seats, access
+    ("games.views.board", "table_with_seats"),
+    ("games.views.board", "table_play"),  # the service: move, CPU replies, hooks
+    ("games.services.play", "replies_plan"),  # CPU replies chosen in memory (eager)
+    ("games.services.play", "moves_save"),  # the guarded write, then the hook (on commit)
+    ("games.services.play", "moves_observed"),  # the learning hook, games side
+    ("learning.receivers", "plays_observed"),  # the learning hook's writes
+    ("games.views.board", "_context"),  # board context: presenter, players, panels
+    ("games.views.board", "board_for"),  # engine view + legal actions + presenter
+    ("games.views.board", "table_panels"),  # the learner's open prompts
+    ("games.views.board", "render"),  # the template
+]
+PHASE_TIMES: dict[tuple[str, str], float] = {}
+CURRENT = {"kind": ""}
+
+
+def phases_install() -> None:
+    import functools
+    import importlib
+
+    for module_name, name in PHASES:
+        module = importlib.import_module(module_name)
+        function = getattr(module, name)
+
+        def timed(*args, _function=function, _key=(module_name, name), **kwargs):
+            started = time.process_time()
+            try:
+                return _function(*args, **kwargs)
+            finally:
+                key = (CURRENT["kind"], f"{_key[0]}.{_key[1]}")
+                PHASE_TIMES[key] = PHASE_TIMES.get(key, 0.0) + time.process_time() - started
+
+        setattr(module, name, functools.wraps(function)(timed))
+
+
 def measure(client, method: str, url: str, **kw):
     from django.db import connection
 
@@ -118,6 +157,7 @@ def run(args) -> dict:
             }
             if profiler and args.kind == "move":
                 profiler.enable()
+            CURRENT["kind"] = "move"
             response, cpu, sql = measure(client, "post", url, data=data, **hx)
             if profiler:
                 profiler.disable()
@@ -130,11 +170,13 @@ def run(args) -> dict:
             # the board partial, as a poll that saw the version before the move gets it
             if profiler and args.kind == "board":
                 profiler.enable()
+            CURRENT["kind"] = "board"
             response, cpu, sql = measure(client, "get", f"{url}poll/?v={version}", **hx)
             if profiler:
                 profiler.disable()
             assert response.status_code in (200, 286), response.status_code
             rows["board"].append((cpu, len(sql)))
+            CURRENT["kind"] = "poll"
             response, cpu, sql = measure(client, "get", f"{url}poll/?v={new_version}", **hx)
             if response.status_code == 204:
                 rows["poll"].append((cpu, len(sql)))
@@ -150,6 +192,16 @@ def run(args) -> dict:
             "cpu_ms_p95": round(cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))], 2),
             "queries_median": statistics.median(v[1] for v in values),
             "queries_max": max(v[1] for v in values),
+        }
+    if args.phases:
+        result["phases_ms_per_request"] = {
+            kind: {
+                name: round(1000 * total / len(rows[kind]), 2)
+                for (of_kind, name), total in PHASE_TIMES.items()
+                if of_kind == kind
+            }
+            for kind in ("move", "board")
+            if rows[kind]
         }
     result["loadavg"] = [round(x, 2) for x in os.getloadavg()]
     if args.sql:
@@ -171,11 +223,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sql", action="store_true", help="print the SQL of the largest move")
     parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--phases", action="store_true", help="time the main steps")
     parser.add_argument("--kind", default="move", choices=("move", "board"), help="profiled")
     parser.add_argument("--dump", default="", help="write the cProfile stats to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         setup_django(folder)
+        if args.phases:
+            phases_install()
         result = run(args)
     profile = result.pop("profile", None)
     print(json.dumps(result, indent=2))
