@@ -95,6 +95,9 @@ def server_env(workdir: Path) -> dict[str, str]:
     )
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(workdir / "load.sqlite3")
+    # A Celery queue of this run's own: a worker already running on the same Redis (CI's)
+    # does not take our tasks, so our worker's log counts them all.
+    env["KANAGAME_CELERY_QUEUE"] = f"load-{workdir.name}"
     return env
 
 

@@ -177,6 +177,9 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# The queue tasks go to and workers read (default "celery"): bench/load.py gives its own
+# worker and web servers a queue of their own, so that it counts every task of its run.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KANAGAME_CELERY_QUEUE", "") or "celery"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -165,3 +165,12 @@ def _audit() -> dict:
     out = io.StringIO()
     call_command("bots_audit", stdout=out)
     return json.loads(out.getvalue())
+
+
+def test_each_load_run_sends_its_tasks_to_a_queue_of_its_own(tmp_path):
+    """Another worker on the same Redis (CI's, for the test suite) must not take the run's
+    bot tasks: the run's worker log could not count them."""
+    first = load.server_env(tmp_path / "kanagame-load-a")["KANAGAME_CELERY_QUEUE"]
+    second = load.server_env(tmp_path / "kanagame-load-b")["KANAGAME_CELERY_QUEUE"]
+    assert first.startswith("load-") and first != second
+    assert settings.CELERY_TASK_DEFAULT_QUEUE == "celery"  # everyone else: the default queue
