@@ -78,7 +78,9 @@ class Commit:
     ``bots_follow``: queue the CPU players if one is to act after ``after`` (a CPU burst
     itself stops at a human, so it queues none). ``views_before``: the human seats' views of
     ``before`` when the caller has them (the learning hook reuses them); the hook fills
-    ``views_after`` with their views of ``after`` for the next step to reuse.
+    ``views_after`` with their views of the last state saved, for the next step (or the board)
+    to reuse. ``replies``: the CPU replies chosen in memory after a human move (eager mode),
+    saved by the same write.
     """
 
     table: Table
