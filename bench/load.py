@@ -17,7 +17,19 @@ so 30 students log in within the same 5 s in the CI run), opens their table and 
 ``--interval`` seconds, either polls it (``GET .../poll/?v=``, as HTMX does every 2 s) or, one
 time in ``1/--move-share``, plays a legal move (the board's first action button). A move
 answered while CPU players still have to reply (worker mode) is followed by fast polls until the
-board is the student's again: the time from the move to that poll is ``reply``.
+board is the student's again: the time from the move to that poll is ``reply``. One tick in
+``1/--board-share`` polls with the version before the current one, as a second device one step
+behind would: the server answers the board partial. Polls are reported by their answer: ``poll``
+(204, nothing changed), ``board`` (the board partial of a poll that found a change, 200 or 286).
+
+Worker mode (``--celery``) counts the CPU players' tasks: after the run, once no table waits for
+a CPU player (or ``--drain`` seconds), ``manage.py bots_audit`` reads the runs of CPU moves in
+the Move log and the worker's log gives each task run (``bots_play table= version= played=``).
+``tasks`` in the output: ``needed`` (runs saved + tables still waiting), ``executed``,
+``applied`` (runs that saved moves), ``noop`` (duplicates or late deliveries: nothing saved),
+``lost`` (tables left waiting), ``doubled`` (a key applied twice), ``unmatched`` (a run without
+its task or a task without its run) and the CPU moves counted both ways; with
+``--fail-on-error`` any lost, doubled, unmatched or failed task fails the run.
 
 Requests are timed from the client, and the server reports, per request, its CPU time and its
 SQL query count in a ``Server-Timing`` header (``KANAGAME_SERVER_TIMING=1``,
@@ -43,6 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from html import unescape
 from html.parser import HTMLParser
 from http.cookiejar import DefaultCookiePolicy
@@ -56,6 +69,8 @@ TOKEN_RE = re.compile(r'name="token" value="([^"]+)"')
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 TIMING_RE = re.compile(r'cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)')
+TASK_RE = re.compile(r"bots_play table=(\d+) version=(\d+) played=(\d+)")
+TASK_FAILED_RE = re.compile(r"Task games\.bots_play\[[^\]]*\] raised")
 
 
 # --- the server -------------------------------------------------------------------------------
@@ -80,6 +95,9 @@ def server_env(workdir: Path) -> dict[str, str]:
     )
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(workdir / "load.sqlite3")
+    # A Celery queue of this run's own: a worker already running on the same Redis (CI's)
+    # does not take our tasks, so our worker's log counts them all.
+    env["KANAGAME_CELERY_QUEUE"] = f"load-{workdir.name}"
     return env
 
 
@@ -217,6 +235,8 @@ def make_user_class(args, students: list[dict], record: Record):
             with self.client.request(method, url, catch_response=True, **kw) as resp:
                 ms = (time.perf_counter() - started) * 1000
                 ok = resp.status_code in ok_codes
+                if kind in ("poll", "reply_poll") and resp.status_code in (200, 286):
+                    kind = "board"  # the poll found a change: the board partial
                 detail = f"HTTP {resp.status_code} {url} {(resp.text or '')[:120]!r}"
                 record.add(kind, ms, ok, resp.headers, detail)
                 if ok:
@@ -260,11 +280,12 @@ def make_user_class(args, students: list[dict], record: Record):
             resp = self._request("page", "GET", f"/play/t/{self.me['table']}/")
             self.read_board(resp.text or "")
 
-        def poll(self, kind: str = "poll") -> int:
+        def poll(self, kind: str = "poll", behind: bool = False) -> int:
+            version = str(int(self.version) - 1) if behind else self.version
             resp = self._request(
                 kind,
                 "GET",
-                f"/play/t/{self.me['table']}/poll/?v={self.version}",
+                f"/play/t/{self.me['table']}/poll/?v={version}",
                 ok_codes=(200, 204, 286),
                 headers={"HX-Request": "true"},
             )
@@ -309,6 +330,8 @@ def make_user_class(args, students: list[dict], record: Record):
                 self.new_table()
             elif self.actions and self.rng.random() < args.move_share:
                 self.move()
+            elif self.rng.random() < args.board_share:
+                self.poll(behind=True)  # a second device, one step behind: the board
             else:
                 self.poll()
 
@@ -369,6 +392,55 @@ def form_defaults(html: str) -> dict[str, str]:
     return parser.values
 
 
+# --- worker mode: task accounting ------------------------------------------------------------
+
+
+def tasks_account(log_text: str, audit: dict) -> dict:
+    """Bot tasks run by the worker (its log) against the runs of CPU moves saved (the audit).
+
+    A task keyed ``(table, version)`` that saved moves saved exactly one run of consecutive
+    CPU moves from ``version``; a duplicate or a late one saves nothing (``played=0``).
+    """
+    tables = set(audit.get("table_ids", []))
+    executions = [
+        (int(t), int(v), int(n))
+        for t, v, n in TASK_RE.findall(log_text)
+        if not tables or int(t) in tables
+    ]
+    applied: dict[tuple[int, int], int] = {}
+    for table, version, played in executions:
+        if played:
+            applied[(table, version)] = applied.get((table, version), 0) + 1
+    runs = {tuple(key) for key in audit["runs"]}
+    result = {
+        "needed": len(runs) + len(audit["waiting"]),
+        "executed": len(executions),
+        "applied": sum(applied.values()),
+        "noop": sum(1 for *_key, played in executions if not played),
+        "failed": len(TASK_FAILED_RE.findall(log_text)),
+        "lost": len(audit["waiting"]),
+        "doubled": sum(n - 1 for n in applied.values() if n > 1),
+        "unmatched": len(runs ^ set(applied)),
+        "bot_moves": audit["bot_moves"],
+        "bot_moves_logged": sum(played for *_key, played in executions),
+    }
+    result["ok"] = (
+        result["lost"] == result["doubled"] == result["unmatched"] == result["failed"] == 0
+        and result["bot_moves"] == result["bot_moves_logged"]
+    )
+    return result
+
+
+def tasks_drained(env: dict[str, str], since: str, seconds: float) -> dict:
+    """The audit once no table waits for a CPU player, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        audit = json.loads(manage(env, "bots_audit", "--since", since))
+        if not audit["waiting"] or time.monotonic() > deadline:
+            return audit
+        time.sleep(1.0)
+
+
 # --- the run ----------------------------------------------------------------------------------
 
 
@@ -386,7 +458,7 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 def summarise(record: Record, start: float, end: float, args) -> dict:
     window = [r for r in record.rows if start <= r[5] <= end]
-    kinds = ("poll", "move", "reply", "page", "reply_poll")
+    kinds = ("poll", "board", "move", "reply", "page", "reply_poll")
     out: dict = {
         "students": args.students,
         "seconds": round(end - start, 1),
@@ -397,7 +469,7 @@ def summarise(record: Record, start: float, end: float, args) -> dict:
         out[kind] = percentiles([r[1] for r in window if r[0] == kind])
     out["login"] = percentiles([r[1] for r in record.rows if r[0] == "login"])
     cpu, queries = {}, {}
-    for kind in ("poll", "move", "page", "login"):
+    for kind in ("poll", "board", "move", "page", "login"):
         rows = [r for r in (window if kind != "login" else record.rows) if r[0] == kind]
         cpu_values = [r[3] for r in rows if r[3] is not None]
         query_values = [r[4] for r in rows if r[4] is not None]
@@ -428,6 +500,8 @@ def run(args) -> dict:
         students: list[dict]
         server_pid = None
         env = server_env(workdir)
+        since = datetime.now(UTC).isoformat()
+        celery = bool(env.get("REDIS_URL") and args.celery)
         if host is None:
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
@@ -437,7 +511,7 @@ def run(args) -> dict:
             server = serve(env, port, args.workers, workdir / "gunicorn.log")
             procs.append(server)
             server_pid = server.pid
-            if env.get("REDIS_URL") and args.celery:
+            if celery:
                 procs.append(celery_worker(env, workdir / "celery.log"))
                 time.sleep(3)
             host = f"http://127.0.0.1:{port}"
@@ -471,7 +545,10 @@ def run(args) -> dict:
                 "rss_mb_after": [round(rss_mb(p), 1) for p in workers if p in cpu_after],
             }
         result["database"] = "postgresql" if env.get("DATABASE_URL") else "sqlite"
-        result["celery"] = bool(env.get("REDIS_URL") and args.celery)
+        result["celery"] = celery
+        if celery and args.host is None:  # our own worker: its log counts the tasks
+            audit = tasks_drained(env, since, args.drain)
+            result["tasks"] = tasks_account((workdir / "celery.log").read_text(), audit)
         result["loadavg"] = [round(x, 2) for x in os.getloadavg()]
         result["error_samples"] = sorted(set(record.errors))[:10]
     finally:
@@ -497,6 +574,10 @@ def main() -> int:
     parser.add_argument("--ramp", type=float, default=None, help="seconds to log everyone in")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between requests")
     parser.add_argument("--move-share", type=float, default=0.2, help="share of ticks that move")
+    parser.add_argument(
+        "--board-share", type=float, default=0.05, help="share of ticks polling one step behind"
+    )
+    parser.add_argument("--drain", type=float, default=30, help="worker mode: wait for tasks")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--host", default=None, help="a running server instead of our own")
     parser.add_argument("--celery", action="store_true", help="with REDIS_URL: start a worker")
@@ -511,7 +592,8 @@ def main() -> int:
         print(json.dumps(result))
     else:
         print(json.dumps(result, indent=2))
-    return 1 if args.fail_on_error and result.get("errors", 1) else 0
+    failed = result.get("errors", 1) or not result.get("tasks", {"ok": True})["ok"]
+    return 1 if args.fail_on_error and failed else 0
 
 
 if __name__ == "__main__":

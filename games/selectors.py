@@ -6,14 +6,20 @@ What a class is, who is in it and who teaches it, these selectors ask the class 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 
+from games.engines import get_engine
 from games.hooks import class_scope
-from games.models import Rating, RatingChange, Seat, Table, TableStatus
+from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
+from games.rows import Columns, column, fetch_raw, split, sql_once, table_name
+from games.rows import fetch as rows_fetch
+from kanagame.accounts.models import Profile
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,7 @@ def classrooms_of(*, user) -> list[Any]:
     return list(class_scope().classes_of(user))
 
 
-def table_access(*, table: Table, user) -> Access:
+def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> Access:
     """Seat, join and watch rights.
 
     - a human seat belongs to its account;
@@ -47,10 +53,16 @@ def table_access(*, table: Table, user) -> Access:
       a waiting table without a class by anyone who has its link or code;
     - a class's teacher watches any table of the class, and any table where one of their
       students sits, with the spectator view (no hands).
+
+    ``seats``: the table's seats when the caller has read them (no query for them then).
     """
     if not user.is_authenticated:
         return Access(seat=None, can_join=False, can_watch=False)
-    seat = table.seats.filter(user=user).first()
+    if seats is None:
+        seat = table.seats.filter(user=user).first()
+    else:
+        seats = list(seats)
+        seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is not None:  # a player: nothing else to check
         return Access(seat=seat, can_join=False, can_watch=False)
     in_class = table.classroom_id is None or class_scope().in_class(user, table.classroom_id)
@@ -58,7 +70,11 @@ def table_access(*, table: Table, user) -> Access:
         seat is None
         and table.status == TableStatus.OPEN
         and in_class
-        and table.seats.filter(user__isnull=True, bot_level="").exists()
+        and (
+            table.seats.filter(user__isnull=True, bot_level="").exists()
+            if seats is None
+            else any(s.is_open for s in seats)
+        )
     )
     can_watch = seat is None and _teaches_table(table=table, user=user)
     return Access(seat=seat, can_join=can_join, can_watch=can_watch)
@@ -157,17 +173,64 @@ def games_finished_by(
     return games
 
 
+_POLL = Columns(Table, "t", only=("version", "status", "turn_due_at"))
+_poll_sql = sql_once(
+    lambda: f"SELECT {_POLL.sql()} FROM {table_name(Table)} t WHERE t.{column(Table, 'id')} = %s"
+)
+_TABLE, _SEAT = Columns(Table, "t"), Columns(Seat, "s")
+_USER, _PROFILE = Columns(get_user_model(), "u"), Columns(Profile, "p")
+
+
+@sql_once
+def _table_with_seats_sql() -> str:
+    user_model = get_user_model()
+    return (
+        f"SELECT {_TABLE.sql()}, {_SEAT.sql()}, {_USER.sql()}, {_PROFILE.sql()} "
+        f"FROM {table_name(Table)} t "
+        f"LEFT JOIN {table_name(Seat)} s ON s.{column(Seat, 'table')} = t.{column(Table, 'id')} "
+        f"LEFT JOIN {table_name(user_model)} u "
+        f"ON u.{column(user_model, 'id')} = s.{column(Seat, 'user')} "
+        f"LEFT JOIN {table_name(Profile)} p "
+        f"ON p.{column(Profile, 'user')} = u.{column(user_model, 'id')} "
+        f"WHERE t.{column(Table, 'code')} = %s ORDER BY s.{column(Seat, 'index')}"
+    )
+
+
+def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
+    """The table of ``code`` and its seats by index, each human's user read with its profile:
+    what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
+    query without the ORM's compiler (``games.rows``; every board, poll with a change and move
+    reads it). None when there is no such table."""
+    columns = (_TABLE, _SEAT, _USER, _PROFILE)
+    rows = [split(row, columns) for row in fetch_raw(_table_with_seats_sql(), [code])]
+    if not rows:
+        return None
+    table, seats = _TABLE.build(rows[0][0]), {}  # the table's columns repeat on each row
+    for _table, *parts in rows:
+        seat, user, profile = (g.build(part) for g, part in zip(columns[1:], parts, strict=True))
+        if seat is None:  # a table without seats
+            continue
+        seat.table = table
+        if user is not None:
+            if profile is not None:
+                user.profile = profile
+            seat.user = user
+        seats[seat.index] = seat
+    return table, seats
+
+
 def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
     """Whether a game under way still shows ``tag`` (its version) and has no overdue turn.
 
-    The poll's cheap question, in one indexed read of three columns. A waiting table (its
+    The poll's cheap question, in one indexed read of three columns (``games.rows``: the most
+    frequent request of all does not pay for the ORM's query compiler). A waiting table (its
     tag counts seats), a finished one or an overdue turn answer False: the caller takes the
     full path, which knows what to render or to run.
     """
-    row = Table.objects.filter(pk=table_id).values_list("version", "status", "turn_due_at").first()
-    if row is None:
+    rows = rows_fetch(_poll_sql(), [table_id], [_POLL])
+    if not rows:
         return False
-    version, status, due_at = row
+    version, status, due_at = rows[0][0]
     if status != TableStatus.PLAYING or (due_at is not None and due_at <= now):
         return False
     return tag == str(version)
@@ -196,3 +259,46 @@ def ratings_of(*, user) -> list[dict[str, Any]]:
         }
         for row in Rating.objects.filter(user=user).order_by("engine")
     ]
+
+
+@dataclass(frozen=True)
+class BotTurnsAudit:
+    """What the CPU players did at a set of tables, read from the Move log (worker mode's
+    accounting: ``manage.py bots_audit``, ``bench/load.py --celery``).
+
+    ``runs``: the ``(table id, version)`` key of each run of consecutive CPU moves, i.e. of
+    each bot task that saved moves (a task keyed ``(t, v)`` saves versions v+1.. of table t);
+    ``bot_moves``: the CPU Move rows; ``waiting``: the ids of tables under way where a CPU
+    player is to act now (its task not run, or not yet).
+    """
+
+    table_ids: list[int]
+    runs: list[tuple[int, int]]
+    bot_moves: int
+    waiting: list[int]
+
+
+def bot_turns_audit(*, since: datetime | None = None) -> BotTurnsAudit:
+    """Audit the tables created since ``since`` (all tables when None)."""
+    tables = Table.objects.order_by()
+    if since is not None:
+        tables = tables.filter(created_at__gte=since)
+    ids = list(tables.values_list("pk", flat=True))
+    moves = Move.objects.filter(table_id__in=ids).order_by("table_id", "version")
+    runs, bot_moves, previous = [], 0, None
+    for table_id, version, by_bot in moves.values_list("table_id", "version", "by_bot"):
+        if by_bot:
+            bot_moves += 1
+            if previous != (table_id, version - 1, True):
+                runs.append((table_id, version - 1))
+        previous = (table_id, version, by_bot)
+    waiting = []
+    seats: dict[int, dict[int, bool]] = {}
+    for seat in Seat.objects.filter(table_id__in=ids).order_by():
+        seats.setdefault(seat.table_id, {})[seat.index] = seat.played_by_bot
+    for table in tables.filter(status=TableStatus.PLAYING).only("pk", "engine", "state"):
+        eng = get_engine(table.engine)
+        to_act = eng.to_act(eng.from_json(table.state))
+        if any(seats.get(table.pk, {}).get(index) for index in to_act):
+            waiting.append(table.pk)
+    return BotTurnsAudit(table_ids=ids, runs=runs, bot_moves=bot_moves, waiting=waiting)

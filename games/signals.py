@@ -4,9 +4,11 @@
 happens at a table, it sends one of these Django signals; they connect their receivers in
 their ``AppConfig.ready()``:
 
-- ``seat_observed`` (sent after the commit of a deal or a move, once per human seat that
-  newly saw something): ``observation`` is a ``SeatObservation``. The learning app records
-  exposures and creates recognition prompts from it.
+- ``seat_observed`` (sent once after the commit of a deal, a move or a CPU burst, when a
+  human seat newly saw something): ``observations`` is a tuple of ``SeatObservation``, one
+  per human seat and saved step, in order (a human move saved with its CPU replies gives one
+  for the move, then one for the replies). The learning app records the exposures and creates
+  the recognition prompts of all of them in one transaction.
 - ``game_finished`` (sent inside the transaction that saved the last move): ``table_id``.
   Receivers that queue work use ``delay_on_commit``. The classroom refreshes its summaries.
 

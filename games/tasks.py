@@ -7,12 +7,15 @@ or arriving after the table moved on does nothing (the services check the versio
 from __future__ import annotations
 
 from celery import current_app, shared_task
+from celery.utils.log import get_task_logger
 
 from games.models import Table
 
 # The module, not its names: games.services.play queues these tasks and imports this module,
 # so the names are looked up when a task runs, after both modules are loaded.
 from games.services import play
+
+logger = get_task_logger(__name__)
 
 
 def runs_eagerly() -> bool:
@@ -22,8 +25,13 @@ def runs_eagerly() -> bool:
 
 @shared_task(name="games.bots_play")
 def bots_play(table_id: int, version: int) -> int:
-    """Play the CPU turns due at ``version`` of the table; a no-op if it moved on."""
-    return play.table_bots_play(table_id=table_id, version=version)
+    """Play the CPU turns due at ``version`` of the table; a no-op if it moved on.
+
+    Logs one line per run with its key and the moves it saved (``played=0``: a duplicate or
+    late delivery that did nothing); ``bench/load.py`` counts them against the Move rows."""
+    played = play.table_bots_play(table_id=table_id, version=version)
+    logger.info("bots_play table=%s version=%s played=%s", table_id, version, played)
+    return played
 
 
 @shared_task(name="games.turn_timeout")

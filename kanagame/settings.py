@@ -177,6 +177,9 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# The queue tasks go to and workers read (default "celery"): bench/load.py gives its own
+# worker and web servers a queue of their own, so that it counts every task of its run.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KANAGAME_CELERY_QUEUE", "") or "celery"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -227,6 +230,8 @@ TRUSTED_PROXY_COUNT = env_int("KANAGAME_TRUSTED_PROXIES", 0)
 # Sessions end when the browser closes (shared school computers) unless the login form's
 # "this is my own device" box is ticked; a student's also ends after this many idle minutes.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+# Django's database sessions, read in SQL without the ORM's compiler (kanagame/sessions.py).
+SESSION_ENGINE = "kanagame.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 STUDENT_IDLE_MINUTES = env_int("KANAGAME_STUDENT_IDLE_MINUTES", 30)
 LOGIN_URL = "login"

@@ -11,5 +11,5 @@ class LearningConfig(AppConfig):
         from games.signals import seat_observed
         from learning import receivers
 
-        seat_observed.connect(receivers.seat_observation_record, dispatch_uid="learning.seat")
+        seat_observed.connect(receivers.seat_observations_record, dispatch_uid="learning.seat")
         table_panel_register(receivers.table_prompts_panel)

@@ -10,39 +10,40 @@ from typing import Any
 
 from games.signals import SeatObservation
 from learning.services.cards import cards_observed
-from learning.services.play import ask_observed, play_observed, prompts_pending
+from learning.services.play import SeenStep, plays_observed, prompts_pending
 
 
-def seat_observation_record(*, observation: SeatObservation, **_signal: Any) -> None:
-    """A learner's seat newly saw cards: count the sightings of those the game can ask about
-    (and ask about one they know, first: they chose these questions), ask about the kana they
-    named, record the exposures."""
-    if observation.cards:
-        cards_observed(
-            user=observation.user,
-            table_id=observation.table_id,
-            move_id=observation.move_id,
-            engine=observation.engine,
-            questions=observation.cards,
-            ask=observation.card_prompts,
-        )
-    if observation.asked:
-        ask_observed(
-            user=observation.user,
-            table_id=observation.table_id,
-            move_id=observation.move_id,
-            asked=list(observation.asked),
-            prompt_mode=observation.prompt_mode,
-        )
-    if observation.shown or observation.entered_hand:
-        play_observed(
-            user=observation.user,
-            table_id=observation.table_id,
-            move_id=observation.move_id,
-            shown=list(observation.shown),
-            entered_hand=list(observation.entered_hand),
-            prompt_mode=observation.prompt_mode,
-        )
+def seat_observations_record(*, observations: tuple[SeatObservation, ...], **_signal: Any) -> None:
+    """Learners' seats newly saw cards or kana over one commit: per learner, count the
+    sightings of the cards the game can ask about (and ask about one they know, first: they
+    chose these questions), then ask about the kana they named and record the exposures and
+    prompts of every step, in one transaction."""
+    by_learner: dict[int, list[SeatObservation]] = {}
+    for observation in observations:
+        by_learner.setdefault(observation.user.pk, []).append(observation)
+    for seen in by_learner.values():
+        for o in seen:
+            if o.cards:
+                cards_observed(
+                    user=o.user,
+                    table_id=o.table_id,
+                    move_id=o.move_id,
+                    engine=o.engine,
+                    questions=o.cards,
+                    ask=o.card_prompts,
+                )
+        steps = [
+            SeenStep(move_id=o.move_id, shown=o.shown, entered_hand=o.entered_hand, asked=o.asked)
+            for o in seen
+            if o.shown or o.entered_hand or o.asked
+        ]
+        if steps:
+            plays_observed(
+                user=seen[0].user,
+                table_id=seen[0].table_id,
+                prompt_mode=seen[0].prompt_mode,
+                steps=steps,
+            )
 
 
 def table_prompts_panel(*, user: Any, table_id: int) -> dict[str, Any]:

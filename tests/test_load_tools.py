@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from games.models import Table
+from games.models import Move, Table
 from learning.classroom.models import Membership
 
 TIMING = re.compile(r'^cpu;dur=(\d+\.\d{3}), db;desc="queries";dur=(\d+)$')
@@ -54,3 +57,120 @@ def test_server_timing_reports_cpu_and_queries_when_enabled(client, settings):
 
 def test_server_timing_is_off_by_default():
     assert "kanagame.server_timing.ServerTimingMiddleware" not in settings.MIDDLEWARE
+
+
+# --- worker mode: every bot task counted (bench/load.py --celery) -------------------------------
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import load  # noqa: E402
+
+
+def _log(*runs) -> str:
+    return "".join(
+        f"[2026-12-01 08:00:00,000: INFO/ForkPoolWorker-1] games.tasks.bots_play[x]: "
+        f"bots_play table={t} version={v} played={n}\n"
+        for t, v, n in runs
+    )
+
+
+def test_task_accounting_matches_each_task_run_with_its_run_of_cpu_moves():
+    audit = {"table_ids": [1, 2], "runs": [[1, 1], [1, 4], [2, 0]], "bot_moves": 5, "waiting": []}
+    log = _log((1, 1, 2), (1, 4, 2), (2, 0, 1), (1, 1, 0))  # the last: a duplicate delivery
+    log += _log((99, 3, 2))  # another run's table: not counted
+    tasks = load.tasks_account(log, audit)
+    assert tasks == {
+        "needed": 3,
+        "executed": 4,
+        "applied": 3,
+        "noop": 1,
+        "failed": 0,
+        "lost": 0,
+        "doubled": 0,
+        "unmatched": 0,
+        "bot_moves": 5,
+        "bot_moves_logged": 5,
+        "ok": True,
+    }
+
+
+def test_task_accounting_fails_on_a_lost_a_doubled_or_an_unmatched_task():
+    audit = {"table_ids": [1, 2, 3], "runs": [[1, 1], [2, 0]], "bot_moves": 3, "waiting": [3]}
+    lost = load.tasks_account(_log((1, 1, 2), (2, 0, 1)), audit)
+    assert (lost["lost"], lost["needed"], lost["ok"]) == (1, 3, False)
+
+    audit["waiting"] = []
+    doubled = load.tasks_account(_log((1, 1, 2), (1, 1, 2), (2, 0, 1)), audit)
+    assert (doubled["doubled"], doubled["ok"]) == (1, False)
+
+    missing = load.tasks_account(_log((1, 1, 2)), audit)  # a run saved without its task
+    assert (missing["unmatched"], missing["bot_moves_logged"], missing["ok"]) == (1, 2, False)
+
+    failed = _log((1, 1, 2), (2, 0, 1)) + "Task games.bots_play[abc] raised unexpected: X\n"
+    assert load.tasks_account(failed, audit)["failed"] == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bots_audit_reads_runs_of_cpu_moves_and_tables_waiting_for_a_cpu(monkeypatch, caplog):
+    from games.engines import action_key, get_engine
+    from games.services.play import table_play
+    from games.tasks import bots_play
+
+    call_command("seed_load", "--students", "2", stdout=io.StringIO())
+    eager, queued = Table.objects.order_by("id")[:2]
+    user = eager.seats.get(index=0).user
+    eng = get_engine(eager.engine)
+
+    def first_move(table):
+        table.refresh_from_db()
+        state = eng.from_json(table.state)
+        key = action_key(eng.legal_actions(state, 0)[0])
+        return table_play(table=table, user=table.seats.get(index=0).user, version=table.version,
+                          token=f"t{table.pk}", key=key)  # fmt: skip
+
+    assert user is not None
+    played = first_move(eager)  # eager mode: the CPU replies are saved with the move
+    version = played.move.version
+    # worker mode: the move queues its task, which is not delivered yet
+    monkeypatch.setattr("games.tasks.runs_eagerly", lambda: False)
+    monkeypatch.setattr(bots_play, "delay_on_commit", lambda *args: None)
+    waiting = first_move(queued).table
+    out = io.StringIO()
+    call_command("bots_audit", stdout=out)
+    audit = json.loads(out.getvalue())
+    bot_moves = Move.objects.filter(by_bot=True).count()
+    assert audit["table_ids"] == sorted([eager.pk, queued.pk]) and audit["tables"] == 2
+    assert [eager.pk, version] in audit["runs"]
+    assert audit["bot_moves"] == bot_moves
+    assert audit["waiting"] == [queued.pk]
+
+    with caplog.at_level(logging.INFO, logger="games.tasks"):
+        assert bots_play(queued.pk, waiting.version) > 0  # the task, delivered at last
+        assert bots_play(queued.pk, waiting.version) == 0  # and again: nothing
+    audit = _audit()
+    assert [queued.pk, waiting.version] in audit["runs"] and not audit["waiting"]
+    # The worker table alone (the eager one's replies ran inline, without a task).
+    worker_only = {
+        "table_ids": [queued.pk],
+        "runs": [run for run in audit["runs"] if run[0] == queued.pk],
+        "bot_moves": Move.objects.filter(table=queued, by_bot=True).count(),
+        "waiting": audit["waiting"],
+    }
+    tasks = load.tasks_account(caplog.text, worker_only)
+    assert (tasks["applied"], tasks["noop"], tasks["lost"], tasks["ok"]) == (1, 1, 0, True)
+
+
+def _audit() -> dict:
+    out = io.StringIO()
+    call_command("bots_audit", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_each_load_run_sends_its_tasks_to_a_queue_of_its_own(tmp_path):
+    """Another worker on the same Redis (CI's, for the test suite) must not take the run's
+    bot tasks: the run's worker log could not count them."""
+    first = load.server_env(tmp_path / "kanagame-load-a")["KANAGAME_CELERY_QUEUE"]
+    second = load.server_env(tmp_path / "kanagame-load-b")["KANAGAME_CELERY_QUEUE"]
+    assert first.startswith("load-") and first != second
+    assert settings.CELERY_TASK_DEFAULT_QUEUE == "celery"  # everyone else: the default queue

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.boards.common import (
@@ -169,9 +169,16 @@ class KazokuFamiliesBoard(BoardPresenter):
     ) -> BoardContext:
         variant = view["variant"]
         deck = load_deck()
+        lang = (get_language() or "en").split("-")[0]
+        # translated once per board, not once per card or button (~50 of them)
+        ask_legend = _("Ask %(name)s for…")
+        ask_label = _("Ask %(name)s for %(card)s of the %(family)s family")
 
         def card(card_id: str) -> dict[str, Any]:
             return kazoku_card(card_id, view, romaji)
+
+        def family_of(family_id: str) -> str:
+            return _family_label(variant, family_id, lang)
 
         hand_groups = []
         if view.get("hand") is not None:
@@ -182,23 +189,27 @@ class KazokuFamiliesBoard(BoardPresenter):
                 members = deck.family(variant, family_id).cards
                 hand_groups.append(
                     {
-                        "family": family_label(variant, family_id),
+                        "family": family_of(family_id),
                         "cards": [card(c) for c in cards],
                         "held": len(cards),
                         "size": len(members),
                     }
                 )
         seats = []
+        pile = view["pile_size"]
         for player in players:
             laid = view["laid"][player.index]
+            score = view["scores"][player.index]
             seats.append(
                 {
                     "player": player,
                     "hand_size": view["hand_sizes"][player.index],
                     "score": view["scores"][player.index],
+                    # plurals here, not in the template: a blocktranslate per seat costs more
+                    "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
                     "laid": [
                         {
-                            "family": family_label(variant, item["family"]),
+                            "family": family_of(item["family"]),
                             "cards": [card(c) for c in item["cards"]],
                         }
                         for item in laid
@@ -213,14 +224,16 @@ class KazokuFamiliesBoard(BoardPresenter):
             elif action["type"] == "ask":
                 target = players[action["target"]]
                 c = card(action["card"])
-                family = family_label(variant, deck.family_of[variant][action["card"]])
-                asks.setdefault(action["target"], {"player": target, "options": []})
+                family = family_of(deck.family_of[variant][action["card"]])
+                if action["target"] not in asks:
+                    legend = ask_legend % {"name": target.name}
+                    asks[action["target"]] = {"player": target, "legend": legend, "options": []}
                 asks[action["target"]]["options"].append(
                     {
                         "key": action_key(action),
                         "card": c,
                         "family": family,
-                        "label": _("Ask %(name)s for %(card)s of the %(family)s family")
+                        "label": ask_label
                         % {"name": target.name, "card": c["label"], "family": family},
                     }
                 )
@@ -233,6 +246,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                 "hand_groups": hand_groups,
                 "seats": seats,
                 "pile_size": view["pile_size"],
+                "pile_label": ngettext("Pile: %(n)s card", "Pile: %(n)s cards", pile) % {"n": pile},
                 "turn": view.get("turn"),
                 "lay": lay,
                 "asks": [asks[index] for index in sorted(asks)],

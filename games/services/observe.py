@@ -13,7 +13,7 @@ knows a game's view shape, and nothing here knows who records what: the result g
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,22 +97,58 @@ def moves_observed(
     *,
     table: Table,
     eng: Engine,
-    before: Any | None,
-    after: Any,
+    steps: Sequence[tuple[Any | None, Any, Move | None]],
     seats: Mapping[int, Seat],
-    move: Move | None,
     views_before: dict[int, Any] | None = None,
     views_after: dict[int, Any] | None = None,
 ) -> None:
-    """Send ``seat_observed`` for each human seat that newly saw something (after commit).
+    """Send ``seat_observed`` once (after commit) with what each human seat newly saw.
 
-    ``views_before`` / ``views_after``: see ``seat_observed_pairs`` (a cache of seat views).
+    ``steps``: ``(before, after, move)`` of each step the commit saved, in order: a deal
+    (``before`` and ``move`` None), a move, a CPU burst (its last Move), or a human move and
+    the CPU replies saved with it. Each step gives one observation per human seat that newly
+    saw something, as if each step had been committed on its own.
+    ``views_before`` / ``views_after``: see ``seat_observed_pairs`` (a cache of seat views of
+    the first ``before`` and of the last ``after``).
     """
     if not seat_observed.has_listeners():
         return
+    observations: list[SeatObservation] = []
+    views = views_before
+    for before, after, move in steps:
+        following: dict[int, Any] = {}
+        observations += _step_observations(
+            table=table,
+            eng=eng,
+            before=before,
+            after=after,
+            move=move,
+            seats=seats,
+            views_before=views,
+            views_after=following,
+        )
+        views = following
+    if views_after is not None:
+        views_after.update(views or {})
+    if observations:
+        seat_observed.send(sender=Table, observations=tuple(observations))
+
+
+def _step_observations(
+    *,
+    table: Table,
+    eng: Engine,
+    before: Any | None,
+    after: Any,
+    move: Move | None,
+    seats: Mapping[int, Seat],
+    views_before: dict[int, Any] | None,
+    views_after: dict[int, Any],
+) -> list[SeatObservation]:
     options = table.options
     prompt_mode = options.get("prompts", "off")
     action = move.action if move is not None and isinstance(move.action, dict) else {}
+    found = []
     for index, seat in seats.items():
         if not seat.is_human or seat.autoplay:
             continue
@@ -133,9 +169,8 @@ def moves_observed(
             asked = tuple(pair for pair in named if pair not in entered)
         if not shown and not entered and not asked and not saw.cards:
             continue
-        seat_observed.send(
-            sender=Table,
-            observation=SeatObservation(
+        found.append(
+            SeatObservation(
                 user=seat.user,
                 seat=index,
                 table_id=table.pk,
@@ -147,5 +182,6 @@ def moves_observed(
                 engine=table.engine,
                 cards=saw.cards,
                 card_prompts=bool(options.get("card_prompts", False)),
-            ),
+            )
         )
+    return found

@@ -30,6 +30,8 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.rows import insert as rows_insert
+from games.rows import update as rows_update
 from games.services.observe import moves_observed
 from games.services.ratings import ratings_record
 from games.signals import game_finished
@@ -56,9 +58,15 @@ class StaleVersion(PlayError):
 
 @dataclass
 class PlayResult:
+    """``state``: the engine state at ``table.version`` when the service holds it (after a
+    move it played), so the board is drawn without parsing the state again; ``views``: the
+    human seats' views of it that the learning hook built (read them, never change them)."""
+
     table: Table
     move: Move | None
     duplicate: bool = False
+    state: Any = None
+    views: dict[int, Any] = field(default_factory=dict)  # seat -> its view of ``state``
 
 
 @dataclass
@@ -70,7 +78,9 @@ class Commit:
     ``bots_follow``: queue the CPU players if one is to act after ``after`` (a CPU burst
     itself stops at a human, so it queues none). ``views_before``: the human seats' views of
     ``before`` when the caller has them (the learning hook reuses them); the hook fills
-    ``views_after`` with their views of ``after`` for the next step to reuse.
+    ``views_after`` with their views of the last state saved, for the next step (or the board)
+    to reuse. ``replies``: the CPU replies chosen in memory after a human move (eager mode),
+    saved by the same write.
     """
 
     table: Table
@@ -83,6 +93,20 @@ class Commit:
     bots_follow: bool = True
     views_before: dict[int, Any] | None = None
     views_after: dict[int, Any] = field(default_factory=dict)
+    replies: Replies | None = None
+
+
+@dataclass(frozen=True)
+class Replies:
+    """The CPU turns that answer a human move, chosen in memory right after it (eager mode).
+
+    ``plays`` go from the human move's state (``Commit.after``) to ``state``; ``moves_save``
+    saves them with the human move in the same guarded write (one Move each, versions
+    following the human's), and the learning hook sees the two steps as before.
+    """
+
+    state: Any
+    plays: list[tuple[int, dict]]
 
 
 @dataclass(frozen=True)
@@ -118,8 +142,12 @@ def due_at_for(*, table: Table, eng: Engine, state: Any, seats: dict[int, Seat])
 
 
 def seats_of(table: Table) -> dict[int, Seat]:
-    """The table's seats by index, with their users' profiles (one query)."""
-    return {seat.index: seat for seat in table.seats.select_related("user__profile")}
+    """The table's seats by index, with their users' profiles (one query).
+
+    Ordered by index here: ``Seat``'s default ordering starts with its table, which would
+    join the table to order by the table's own ordering."""
+    seats = Seat.objects.filter(table_id=table.pk).select_related("user__profile")
+    return {seat.index: seat for seat in seats.order_by("index")}
 
 
 # --- the write ------------------------------------------------------------------------------
@@ -134,11 +162,15 @@ def move_commit(
     action: dict,
     token: str = "",
     seats: dict[int, Seat] | None = None,
-) -> tuple[Move, Any]:
+) -> tuple[Move, Any, dict[int, Any]]:
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
-    Returns the saved move and the new state. Raises ``StaleVersion`` when another writer
-    moved first (nothing is saved then).
+    Returns the saved move, the state at ``table.version`` as saved and the human seats' views
+    of it built by the learning hook after the commit (empty when it built none). In eager
+    mode the CPU replies are chosen right away and saved in the same write (``Replies``): the
+    state returned is then the one after them (``None`` in the rare case where CPU stand-ins
+    of absent humans still play inline after the commit: read the table again). Raises
+    ``StaleVersion`` when another writer moved first (nothing is saved then).
     """
     try:
         new_state, _events = eng.apply(state, seat, action)
@@ -146,73 +178,87 @@ def move_commit(
         raise PlayError(exc.message, status=409) from exc
     seats = seats_of(table) if seats is None else seats
     step = Commit(table=table, eng=eng, before=state, after=new_state, seats=seats, token=token)
-    return moves_save(step, plays=[(seat, action)])[-1], new_state
+    eager = tasks.runs_eagerly()
+    if eager:
+        step.replies = replies_plan(table=table, eng=eng, state=new_state, seats=seats)
+    move = moves_save(step, plays=[(seat, action)])[0]
+    final = step.replies.state if step.replies is not None else new_state
+    if eager and not eng.is_over(final) and any_bot_to_act(eng=eng, state=final, seats=seats):
+        return move, None, {}  # CPU stand-ins play inline after the commit (table_bots_play)
+    return move, final, step.views_after
 
 
 def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
-    """Save ``plays`` (already applied: ``step.before`` -> ``step.after``) in one guarded
-    transaction.
+    """Save ``plays`` (already applied: ``step.before`` -> ``step.after``), then the CPU
+    ``step.replies`` if any, in one guarded transaction; returns ``plays``' Moves.
 
     ``UPDATE games_table SET state, version = v + n ... WHERE id = t AND version = v`` must
-    touch one row, then the n Moves (versions v+1..v+n) are inserted; the unique
-    ``(table, version)`` and ``(table, token)`` constraints back the guard. A stale version or
-    a constraint violation raises ``StaleVersion`` and nothing is saved.
+    touch one row, then the n Moves (versions v+1..v+n) are inserted in one statement; the
+    unique ``(table, version)`` and ``(table, token)`` constraints back the guard. A stale
+    version or a constraint violation raises ``StaleVersion`` and nothing is saved.
     """
     table, eng = step.table, step.eng
+    replies = step.replies.plays if step.replies is not None else []
+    final = step.replies.state if step.replies is not None else step.after
     version = table.version
     fields: dict[str, Any] = {
-        "state": eng.to_json(step.after),
-        "version": version + len(plays),
-        "turn_due_at": due_at_for(table=table, eng=eng, state=step.after, seats=step.seats),
+        "state": eng.to_json(final),
+        "version": version + len(plays) + len(replies),
+        "turn_due_at": due_at_for(table=table, eng=eng, state=final, seats=step.seats),
     }
-    over = eng.is_over(step.after)
+    over = eng.is_over(final)
     if over:
         fields.update(status=TableStatus.FINISHED, finished_at=timezone.now(), turn_due_at=None)
-    with transaction.atomic():
-        won = Table.objects.filter(pk=table.pk, version=version, status=TableStatus.PLAYING).update(
-            **fields
+    rows = [
+        Move(
+            table=table,
+            version=version + offset,
+            seat=seat,
+            action=action,
+            token=step.token if offset == len(plays) else "",
+            by_bot=step.by_bot,
         )
-        if won != 1:
+        for offset, (seat, action) in enumerate(plays, start=1)
+    ]
+    rows += [
+        Move(table=table, version=version + offset, seat=seat, action=action, by_bot=True)
+        for offset, (seat, action) in enumerate(replies, start=len(plays) + 1)
+    ]
+    # The two statements in SQL built from the models (games.rows: every move writes them, and
+    # the ORM's compiler costs more than SQLite or PostgreSQL take to run them).
+    guard = {"id": table.pk, "version": version, "status": TableStatus.PLAYING}
+    with transaction.atomic():
+        if rows_update(Table, fields, where=guard) != 1:
             raise StaleVersion(_("The table changed before your move arrived."))
-        rows = [
-            Move(
-                table=table,
-                version=version + offset,
-                seat=seat,
-                action=action,
-                token=step.token if offset == len(plays) else "",
-                by_bot=step.by_bot,
-            )
-            for offset, (seat, action) in enumerate(plays, start=1)
-        ]
-        try:
-            if len(rows) == 1:
-                rows[0].save(force_insert=True)
-                moves = rows
-            else:
-                moves = Move.objects.bulk_create(rows)
+        try:  # an error leaves this transaction: it is rolled back whole
+            rows_insert(rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
         if over and table.ranked:  # the guarded update above finished the table: once
-            ratings_record(table=table, outcome=eng.outcome(step.after), seats=step.seats)
+            ratings_record(table=table, outcome=eng.outcome(final), seats=step.seats)
         for name, value in fields.items():
             setattr(table, name, value)
-        after_commit(step, move=moves[-1])
-    return moves
+        after_commit(step, move=rows[len(plays) - 1], reply=rows[-1] if replies else None)
+    return rows[: len(plays)]
 
 
-def after_commit(step: Commit, *, move: Move | None = None) -> None:
-    """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer."""
-    table, eng, after, seats = step.table, step.eng, step.after, step.seats
+def after_commit(step: Commit, *, move: Move | None = None, reply: Move | None = None) -> None:
+    """Queue what follows a committed deal or move: learning hook, CPU turns, turn timer.
+
+    ``reply``: the last of ``step.replies``' Moves, saved with ``move``.
+    """
+    table, eng, seats = step.table, step.eng, step.seats
+    steps = [(step.before, step.after, move)]
+    if step.replies is not None:
+        steps.append((step.after, step.replies.state, reply))
+    after = steps[-1][1]
     table_id, version = table.pk, table.version
     transaction.on_commit(
         lambda: moves_observed(
             table=table,
             eng=eng,
-            before=step.before,
-            after=after,
+            steps=steps,
             seats=seats,
-            move=move,
             views_before=step.views_before,
             views_after=step.views_after,
         )
@@ -220,7 +266,7 @@ def after_commit(step: Commit, *, move: Move | None = None) -> None:
     if eng.is_over(after):
         game_finished.send(sender=Table, table_id=table_id)  # e.g. class summaries refresh
         return
-    if step.bots_follow and any(seats[index].played_by_bot for index in eng.to_act(after)):
+    if step.bots_follow and any_bot_to_act(eng=eng, state=after, seats=seats):
         if tasks.runs_eagerly():
             start = BotsStart(version=version, state=after, views=step.views_after)
             transaction.on_commit(
@@ -237,14 +283,19 @@ def after_commit(step: Commit, *, move: Move | None = None) -> None:
 # --- human moves ----------------------------------------------------------------------------
 
 
-def table_play(*, table: Table, user, version: Any, token: str, key: str) -> PlayResult:
+def table_play(
+    *, table: Table, user, version: Any, token: str, key: str, seats: dict[int, Seat] | None = None
+) -> PlayResult:
     """Play the legal action whose ``action_key`` is ``key`` for ``user``'s seat.
 
+    ``seats``: the table's seats by index (``seats_of``) when the caller has read them.
     Errors: ``PlayError`` 403 (no seat), 409 (finished, not started, not your turn),
     400 (malformed version or unknown action); ``StaleVersion`` 409 (someone moved first).
     A ``token`` already used at this table returns the current table, ``duplicate=True``.
+    On success ``table`` holds the saved row (its CPU replies included in eager mode).
     """
-    seats = seats_of(table) if user.is_authenticated else {}
+    if seats is None:
+        seats = seats_of(table) if user.is_authenticated else {}
     seat = next((s for s in seats.values() if s.user_id == user.pk), None)
     if seat is None:
         raise PlayError(_("You have no seat at this table."), status=403)
@@ -280,7 +331,7 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
     if seat.autoplay or seat.left_at:
         seat_back(seat=seat)  # playing a move is coming back: the CPU stand-in stops
     try:
-        move, _state = move_commit(
+        move, saved, views = move_commit(
             table=table,
             eng=eng,
             state=state,
@@ -294,8 +345,10 @@ def table_play(*, table: Table, user, version: Any, token: str, key: str) -> Pla
             table.refresh_from_db()
             return PlayResult(table=table, move=None, duplicate=True)
         raise
-    table.refresh_from_db()
-    return PlayResult(table=table, move=move)
+    if saved is None:  # CPU stand-ins played after the commit
+        table.refresh_from_db()
+    # Otherwise ``moves_save`` set the row's fields as saved: no need to read it again.
+    return PlayResult(table=table, move=move, state=saved, views=views)
 
 
 def seat_back(*, seat: Seat) -> None:
@@ -320,13 +373,63 @@ def turn_due_restart(*, table: Table) -> None:
 # --- CPU players and timers -----------------------------------------------------------------
 
 
+def any_bot_to_act(*, eng: Engine, state: Any, seats: dict[int, Seat]) -> bool:
+    """Whether a CPU player (a bot, or the stand-in of an absent human) is to act."""
+    return any(seats[index].played_by_bot for index in eng.to_act(state))
+
+
+def bots_choose(
+    *, table: Table, eng: Engine, state: Any, seats: dict[int, Seat], version: int
+) -> tuple[Any, list[tuple[int, dict]]]:
+    """The CPU turns from ``state`` (the table at ``version``) until a human is to act or the
+    game ends, chosen and applied in memory: ``(state after them, [(seat, action), ...])``.
+
+    A seeded generator per (table, version, seat): replays and retries choose alike, and the
+    same turns come out whether they are chosen inline or by a worker.
+    """
+    plays: list[tuple[int, dict]] = []
+    while len(plays) < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
+        acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]
+        if not acting:
+            break
+        index = acting[0]
+        seat = seats[index]
+        legal = eng.legal_actions(state, index)
+        rng = random.Random(f"{table.seed}:{version + len(plays)}:{index}")
+        bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
+        choice = bot.choose(eng.view(state, index), legal, rng)
+        # The engine's own dict is applied; a bot's answer only selects among them.
+        action = next((a for a in legal if a == choice), legal[0])
+        state, _events = eng.apply(state, index, action)
+        plays.append((index, action))
+    return state, plays
+
+
+def replies_plan(
+    *, table: Table, eng: Engine, state: Any, seats: dict[int, Seat]
+) -> Replies | None:
+    """The CPU replies to the human move that led to ``state`` (eager mode), to be saved with
+    it; ``None`` when no CPU player is to act, or when a stand-in of an absent human would
+    play (that human may come back meanwhile: ``table_bots_play`` checks, after the commit).
+    """
+    if eng.is_over(state) or not any_bot_to_act(eng=eng, state=state, seats=seats):
+        return None
+    after, plays = bots_choose(
+        table=table, eng=eng, state=state, seats=seats, version=table.version + 1
+    )
+    if not plays or any(seats[index].is_human for index, _action in plays):
+        return None
+    return Replies(state=after, plays=plays)
+
+
 def table_bots_play(*, table_id: int, version: int, start: BotsStart | None = None) -> int:
     """Play every CPU turn due at ``version``; returns the number of moves played.
 
     A no-op when the table already moved past ``version`` (a duplicated or late task). The
     CPU players choose and the engine applies in memory until a human is to act or the game
-    ends; the burst is then saved in one guarded transaction (``moves_save``: one Move per
-    CPU action, version + n). If anything moved the table meanwhile, nothing is saved.
+    ends (``bots_choose``); the burst is then saved in one guarded transaction
+    (``moves_save``: one Move per CPU action, version + n). If anything moved the table
+    meanwhile, nothing is saved.
     ``start``: the state at ``version`` already in memory (eager mode, see ``BotsStart``).
     """
     handoff = start if start is not None and start.version == version else None
@@ -339,22 +442,9 @@ def table_bots_play(*, table_id: int, version: int, start: BotsStart | None = No
     else:
         eng, start_state = table_engine_state(table=table)
     seats = seats_of(table)
-    state, plays = start_state, []
-    while len(plays) < MAX_BOT_MOVES_PER_TASK and not eng.is_over(state):
-        acting = [index for index in eng.to_act(state) if seats[index].played_by_bot]
-        if not acting:
-            break
-        index = acting[0]
-        seat = seats[index]
-        legal = eng.legal_actions(state, index)
-        # A seeded generator per (table, version, seat): replays and retries choose alike.
-        rng = random.Random(f"{table.seed}:{version + len(plays)}:{index}")
-        bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
-        choice = bot.choose(eng.view(state, index), legal, rng)
-        # The engine's own dict is applied; a bot's answer only selects among them.
-        action = next((a for a in legal if a == choice), legal[0])
-        state, _events = eng.apply(state, index, action)
-        plays.append((index, action))
+    state, plays = bots_choose(
+        table=table, eng=eng, state=start_state, seats=seats, version=version
+    )
     if not plays:
         return 0
     stood_in = {index for index, _action in plays if seats[index].is_human}

@@ -58,6 +58,21 @@ def kana_card(
 
 
 @register.simple_tag
+def card_buttons(options: list[dict[str, Any]]) -> SafeString:
+    """One submit button per option (``key``: the action's stable key, ``label``: what it
+    does, ``card``: the card drawn on it), as a board's ask list shows them. A tag rather than
+    a loop in the template: a Kazoku board offers up to ~40 of them on every render."""
+    return mark_safe(  # noqa: S308 - every value is escaped by _e or kana_card
+        "".join(
+            f'<button type="submit" name="action" value="{_e(option["key"])}" '
+            f'class="card-button" aria-label="{_e(option["label"])}">'
+            f"{kana_card(option['card'])}</button>"
+            for option in options
+        )
+    )
+
+
+@register.simple_tag
 def listen(text: str, label: str = "") -> SafeString:
     """A "listen" button that says ``text`` (Japanese) with the browser's speech synthesis.
 

@@ -8,7 +8,9 @@ page (Post/Redirect/Get) and a refused one renders the page with the message and
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import SESSION_KEY
@@ -21,10 +23,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.hooks import class_scope
-from games.models import BotLevel, Table
+from games.models import BotLevel, Seat, Table
 from games.panels import table_panels
-from games.selectors import Access, table_access, table_unchanged_since
-from games.services.play import PlayError, table_play, table_timeouts_run
+from games.selectors import Access, table_access, table_unchanged_since, table_with_seats
+from games.services.play import PlayError, seats_of, table_play, table_timeouts_run
 from games.services.tables import (
     TableError,
     may_start,
@@ -56,16 +58,23 @@ def _code_key(request: HttpRequest) -> str:
     return f"table-code:{client_ip(request)}"
 
 
-def _table(code: str, request: HttpRequest) -> Table | None:
+def _table(code: str, request: HttpRequest, *, with_seats: bool = False) -> Any:
+    """The table of ``code`` (None if there is none), with its seats by index when
+    ``with_seats`` (``table_with_seats``: one query for both)."""
+    code = code.strip().upper()[:12]
     key = _code_key(request)
-    if rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
+    # A table this session was shown (after the full checks) is no guess: its code is not
+    # counted against the client, and a guesser learns nothing from it (they had it already).
+    known = code in (request.session.get(SHOWN_TABLES_KEY) or {})
+    if not known and rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
         raise TableCodeLocked
-    table = (
-        Table.objects.select_related("created_by").filter(code=code.strip().upper()[:12]).first()
-    )
-    if table is None:
+    if with_seats:
+        found = table_with_seats(code=code)
+    else:  # no ORDER BY: the code is unique (the default ordering would cost a sort)
+        found = next(iter(Table.objects.filter(code=code).order_by()[:1]), None)
+    if found is None:
         rate_take(key=key, limit=TABLE_CODE_FAILURES_LIMIT, window_seconds=TABLE_CODE_WINDOW)
-    return table
+    return found
 
 
 def code_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -120,7 +129,19 @@ def _poll_unchanged(request: HttpRequest, code: str) -> bool:
     return table_unchanged_since(table_id=table_id, tag=tag, now=timezone.now())
 
 
-def _context(request: HttpRequest, table: Table, access: Access, error: str = "") -> dict:
+def _context(
+    request: HttpRequest,
+    table: Table,
+    access: Access,
+    error: str = "",
+    *,
+    seats: dict[int, Seat] | None = None,
+    state: Any = None,
+    view: Any = None,
+) -> dict:
+    """The board page's context. ``seats`` (``seats_of``), ``state`` (the engine state at
+    ``table.version``) and the viewer's ``view`` of it when the caller has them: no second
+    read, parse or view."""
     seat = access.seat
     _remember_shown(request, table)
     context = {
@@ -140,7 +161,9 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
         "table_id": table.pk,
         "prompts_next": table.get_absolute_url(),
         "poll_tag": poll_tag(table),
-        "players": players_of(table, seat.index if seat is not None else None),
+        "players": players_of(
+            table, seat.index if seat is not None else None, seats.values() if seats else None
+        ),
     }
     if seat is not None and table.status != "open":
         context.update(table_panels(user=request.user, table_id=table.pk))
@@ -149,7 +172,12 @@ def _context(request: HttpRequest, table: Table, access: Access, error: str = ""
     romaji = "never" if context.get("prompts") else None
     if table.state is not None:
         context["board"] = board_for(
-            table=table, seat=seat, players=context["players"], romaji=romaji
+            table=table,
+            seat=seat,
+            state=state,
+            view=view if state is not None else None,
+            players=context["players"],
+            romaji=romaji,
         )
     return context
 
@@ -163,20 +191,40 @@ def poll_tag(table: Table) -> str:
 
 
 def _board_response(
-    request: HttpRequest, table: Table, access: Access, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    table: Table,
+    access: Access,
+    *,
+    error: str = "",
+    status: int = 200,
+    seats: dict[int, Seat] | None = None,
+    state: Any = None,
+    view: Any = None,
 ) -> HttpResponse:
     template = "games/table.html#board" if request.htmx else "games/table.html"
-    return render(request, template, _context(request, table, access, error), status=status)
+    context = _context(request, table, access, error, seats=seats, state=state, view=view)
+    return render(request, template, context, status=status)
 
 
-def _load(request: HttpRequest, code: str) -> tuple[Table | None, Access | None, HttpResponse]:
-    table = _table(code, request)
-    if table is None:
-        return None, None, _error_page(request, _("There is no table with this code."), 404)
-    access = table_access(table=table, user=request.user)
+@dataclass
+class _Loaded:
+    """A table of the URL with its seats (by index, with their users' profiles), read once
+    per request, and what the viewer may do there."""
+
+    table: Table
+    seats: dict[int, Seat]
+    access: Access
+
+
+def _load(request: HttpRequest, code: str) -> tuple[_Loaded | None, HttpResponse]:
+    found = _table(code, request, with_seats=True)
+    if found is None:
+        return None, _error_page(request, _("There is no table with this code."), 404)
+    table, seats = found
+    access = table_access(table=table, user=request.user, seats=seats.values())
     if not access.allowed:
-        return table, None, refusal_page(request, table, joining=False)
-    return table, access, HttpResponse()
+        return None, refusal_page(request, table, joining=False)
+    return _Loaded(table=table, seats=seats, access=access), HttpResponse()
 
 
 def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpResponse:
@@ -203,20 +251,22 @@ def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpRe
 @code_limited
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table, access, refusal = _load(request, code)
-    if access is None:
+    loaded, refusal = _load(request, code)
+    if loaded is None:
         return refusal
+    table, access = loaded.table, loaded.access
     if request.method == "POST":
-        return _play(request, table, access)
+        return _play(request, loaded)
     if access.seat is not None and not request.htmx:
         # Opening the page is coming back: a CPU stand-in stops playing for this seat.
         if access.seat.autoplay or access.seat.left_at:
             seat_return(seat=access.seat)
             table.refresh_from_db()
-    return _board_response(request, table, access)
+    return _board_response(request, table, access, seats=loaded.seats)
 
 
-def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
+def _play(request: HttpRequest, loaded: _Loaded) -> HttpResponse:
+    table, access = loaded.table, loaded.access
     if access.seat is None:
         return _board_response(
             request, table, access, error=_("You have no seat at this table."), status=403
@@ -228,16 +278,24 @@ def _play(request: HttpRequest, table: Table, access: Access) -> HttpResponse:
             version=request.POST.get("version"),
             token=request.POST.get("token", ""),
             key=request.POST.get("action"),
+            seats=loaded.seats,
         )
     except PlayError as exc:
         table.refresh_from_db()
-        access = table_access(table=table, user=request.user)
-        return _board_response(request, table, access, error=exc.message, status=exc.status)
+        seats = seats_of(table)
+        access = table_access(table=table, user=request.user, seats=seats.values())
+        return _board_response(
+            request, table, access, error=exc.message, status=exc.status, seats=seats
+        )
     if not request.htmx:
         return redirect(table.get_absolute_url(), permanent=False)
-    table = result.table  # read again by the service after the move and any CPU replies
-    access = table_access(table=table, user=request.user)
-    return _board_response(request, table, access)
+    # The table as the service saved it (the CPU replies included in eager mode); the seats
+    # read for the move are still those of the table (a move changes no seat but the mover's,
+    # which the service updated in place).
+    view = result.views.get(access.seat.index)
+    return _board_response(
+        request, result.table, access, seats=loaded.seats, state=result.state, view=view
+    )
 
 
 @require_GET
@@ -251,18 +309,22 @@ def table_poll(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @code_limited
 def _table_poll(request: HttpRequest, code: str) -> HttpResponse:
-    table, access, refusal = _load(request, code)
-    if access is None:
+    loaded, refusal = _load(request, code)
+    if loaded is None:
         return refusal
+    table, seats, access = loaded.table, loaded.seats, loaded.access
     seen = request.GET.get("v", "")
     if not seen:
         return HttpResponse(_("The poll needs the version the page shows (?v=)."), status=400)
     if table.turn_due_at is not None and table.turn_due_at <= timezone.now():
-        table_timeouts_run(table=table)  # overdue turn: a CPU stand-in plays (no beat needed)
+        # Overdue turn: a CPU stand-in plays (no beat needed); seats may be away now.
+        table_timeouts_run(table=table)
+        seats = seats_of(table)
+        access = table_access(table=table, user=request.user, seats=seats.values())
     if seen == poll_tag(table) and table.status != "finished":
         return HttpResponse(status=204)
-    access = table_access(table=table, user=request.user)
-    response = render(request, "games/table.html#board", _context(request, table, access))
+    context = _context(request, table, access, seats=seats)
+    response = render(request, "games/table.html#board", context)
     if table.status == "finished":
         return HttpResponseStopPolling(response.content)
     return response
@@ -304,9 +366,10 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
 @code_limited
 @require_POST
 def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
-    table, access, refusal = _load(request, code)  # outsiders learn nothing of its state
-    if access is None:
+    loaded, refusal = _load(request, code)  # outsiders learn nothing of its state
+    if loaded is None:
         return refusal
+    table = loaded.table
     try:
         table_start(table=table, user=request.user, bot_level=request.POST.get("level", "normal"))
     except TableError as exc:

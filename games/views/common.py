@@ -7,7 +7,7 @@ Templates never receive a ``Table`` (its ``state`` and ``seed`` hold hidden card
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -96,11 +96,14 @@ class TableInfo:
         return self.status == "finished"
 
 
-def players_of(table: Table, me: int | None) -> list[Player]:
-    players = []
-    for seat in table.seats.select_related("user__profile").order_by("index"):
-        players.append(seat_player(seat, me))
-    return players
+def players_of(table: Table, me: int | None, seats: Iterable[Seat] | None = None) -> list[Player]:
+    """The players of ``table`` by seat; ``seats`` (with their users' profiles) when the
+    caller has read them."""
+    if seats is None:
+        seats = table.seats.select_related("user__profile").order_by("index")
+    else:
+        seats = sorted(seats, key=lambda seat: seat.index)
+    return [seat_player(seat, me) for seat in seats]
 
 
 def seat_player(seat: Seat, me: int | None) -> Player:

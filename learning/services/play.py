@@ -27,11 +27,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.rows import Columns, column, sql_once, table_name
+from games.rows import fetch as rows_fetch
+from games.rows import insert_sql as rows_insert_sql
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
@@ -107,21 +110,7 @@ def exposures_record(
     at: datetime,
 ) -> None:
     """One bulk insert of exposure events, and the KanaMemory exposure counters bumped."""
-    LearningEvent.objects.bulk_create(
-        [
-            LearningEvent(
-                learner=learner,
-                kana_id=kana_id,
-                script=script,
-                kind="exposure",
-                source="play",
-                table_id=table_id,
-                move_id=move_id,
-                created_at=at,
-            )
-            for kana_id, script in pairs
-        ]
-    )
+    _exposure_events_insert(learner=learner, steps=[(move_id, pairs)], table_id=table_id, at=at)
     KanaMemory.objects.bulk_create(
         [KanaMemory(learner=learner, kana_id=k, script=s) for k, s in pairs],
         ignore_conflicts=True,
@@ -129,6 +118,66 @@ def exposures_record(
     KanaMemory.objects.filter(_pair_filter(pairs), learner=learner).update(
         exposures=F("exposures") + 1
     )
+
+
+def exposures_record_steps(
+    *,
+    learner,
+    steps: list[tuple[int | None, list[tuple[str, str]]]],
+    table_id: int | None,
+    at: datetime,
+) -> None:
+    """``exposures_record`` for several steps (``(move_id, pairs)``, each pair once per step)
+    in two statements: one insert of every step's events, and one upsert of the memories (the
+    missing ones created, each counter bumped once per step that showed its kana)."""
+    _exposure_events_insert(learner=learner, steps=steps, table_id=table_id, at=at)
+    bumps = Counter(pair for _move_id, pairs in steps for pair in pairs)
+    _exposures_upsert(learner=learner, bumps=bumps)
+
+
+def _exposure_events_insert(
+    *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
+) -> None:
+    """One INSERT of the exposure events of every step (``games.rows.insert_sql``)."""
+    rows = [
+        {
+            "learner_id": learner.pk,
+            "kana_id": kana_id,
+            "script": script,
+            "kind": "exposure",
+            "source": "play",
+            "table_id": table_id,
+            "move_id": move_id,
+            "created_at": at,
+        }
+        for move_id, pairs in steps
+        for kana_id, script in pairs
+    ]
+    if rows:
+        sql, params = rows_insert_sql(LearningEvent, rows)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _exposures_upsert(*, learner, bumps: Counter) -> None:
+    """``INSERT ... ON CONFLICT (learner, kana, script) DO UPDATE SET exposures = exposures +
+    excluded.exposures``: new memories start at their bump, the others add it. One statement
+    where the ORM needs two (insert-or-ignore, then an UPDATE per distinct bump); SQLite and
+    PostgreSQL both read this syntax."""
+    rows = [
+        {"learner_id": learner.pk, "kana_id": kana_id, "script": script, "exposures": bump}
+        for (kana_id, script), bump in bumps.items()
+    ]
+    sql, params = rows_insert_sql(KanaMemory, rows)
+    quote = connection.ops.quote_name
+    table, exposures = quote(KanaMemory._meta.db_table), quote("exposures")
+    key = ", ".join(quote(column) for column in ("learner_id", "kana_id", "script"))
+    sql += (
+        f" ON CONFLICT ({key}) DO UPDATE SET {exposures} = {table}.{exposures} + "
+        f"excluded.{exposures}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
@@ -196,12 +245,72 @@ def prompts_create(
     """Create recognition prompts for kana entering the hand (see the module docstring)."""
     if not pairs:
         return []
-    prompts_expire(learner=learner, table_id=table_id, at=at)
-    open_count = Prompt.objects.filter(
-        learner=learner, table_id=table_id, status=PromptStatus.OPEN
-    ).count()
-    room = MAX_OPEN_PROMPTS - open_count
-    if room <= 0:
+    room = prompts_room(learner=learner, table_id=table_id, at=at)
+    return _prompts_make(
+        learner=learner,
+        pairs=pairs,
+        mode=mode,
+        table_id=table_id,
+        move_id=move_id,
+        at=at,
+        kind=kind,
+        room=room,
+    )
+
+
+def prompts_room(*, learner, table_id: int | None, at: datetime) -> int:
+    """Expire the learner's open prompts at this table past their time; how many more may
+    open (``MAX_OPEN_PROMPTS`` at most stay open). One read, plus an UPDATE when some expired.
+    """
+    if table_id is None:  # prompts outside a table: expire them all, count the table-less
+        prompts_expire(learner=learner, at=at)
+        open_count = Prompt.objects.filter(
+            learner=learner, table_id=None, status=PromptStatus.OPEN
+        ).count()
+        return MAX_OPEN_PROMPTS - open_count
+    opened = [(p.pk, p.expires_at) for p in _open_prompts(learner=learner, table_id=table_id)]
+    expired = [pk for pk, expires_at in opened if expires_at <= at]
+    if expired:
+        Prompt.objects.filter(pk__in=expired, status=PromptStatus.OPEN).update(
+            status=PromptStatus.EXPIRED
+        )
+    return MAX_OPEN_PROMPTS - (len(opened) - len(expired))
+
+
+_PROMPT = Columns(Prompt, "p")
+_open_prompts_sql = sql_once(
+    lambda: (
+        f"SELECT {_PROMPT.sql()} FROM {table_name(Prompt)} p "
+        f"WHERE p.{column(Prompt, 'learner')} = %s AND p.{column(Prompt, 'table_id')} = %s "
+        f"AND p.{column(Prompt, 'status')} = %s "
+        f"ORDER BY p.{column(Prompt, 'shown_at')}, p.{column(Prompt, 'id')}"
+    )
+)
+
+
+def _open_prompts(*, learner, table_id: int) -> list[Prompt]:
+    """The learner's open prompts at a table, oldest first, expired or not yet marked so:
+    ``Prompt.objects.filter(...).order_by("shown_at", "id")`` in SQL without the ORM's
+    compiler (``games.rows``), since every move and every board reads them."""
+    rows = rows_fetch(
+        _open_prompts_sql(), [learner.pk, table_id, PromptStatus.OPEN.value], [_PROMPT]
+    )
+    return [prompt for (prompt,) in rows]
+
+
+def _prompts_make(
+    *,
+    learner,
+    pairs: list[tuple[str, str]],
+    mode: str,
+    table_id: int | None,
+    move_id: int | None,
+    at: datetime,
+    kind: str | None,
+    room: int,
+) -> list[Prompt]:
+    """Up to ``room`` prompts for ``pairs`` (``prompts_create`` once the room is known)."""
+    if room <= 0 or not pairs:
         return []
     memories = {
         (m.kana_id, m.script): m
@@ -282,6 +391,69 @@ def ask_observed(
         )
 
 
+@dataclass(frozen=True)
+class SeenStep:
+    """What a learner's own view newly showed at one saved step of a table (a move, or the
+    CPU replies saved with it): the kana shown, those that entered the hand, those asked for
+    by name that did not come to the hand. See ``plays_observed``."""
+
+    move_id: int | None
+    shown: tuple[tuple[str, str], ...] = ()
+    entered_hand: tuple[tuple[str, str], ...] = ()
+    asked: tuple[tuple[str, str], ...] = ()
+
+
+def plays_observed(
+    *,
+    user,
+    table_id: int,
+    prompt_mode: str,
+    steps: list[SeenStep],
+    at: datetime | None = None,
+) -> None:
+    """What one commit at a table showed a learner: for each step in order, the same rows as
+    ``ask_observed`` then ``play_observed``, in one transaction and fewer statements (every
+    step's exposures in one insert, the open prompts read once)."""
+    if prompt_mode not in PROMPT_MODES:
+        raise ValueError(f"prompt_mode must be one of {PROMPT_MODES}, not {prompt_mode!r}")
+    if not is_learner(user):
+        return
+    exposures, asks = [], []
+    for step in steps:
+        exposed = _pairs([*step.shown, *step.entered_hand])
+        if exposed:
+            exposures.append((step.move_id, exposed))
+        if prompt_mode == "off":
+            continue
+        # Exposures only create memories still "new": the prompts come out as if each step's
+        # exposures had been written just before them.
+        if asked := _pairs(step.asked):
+            asks.append((asked, step.move_id, PromptKind.GLYPH))
+        if exposed and (entered := _pairs(step.entered_hand)):
+            asks.append((entered, step.move_id, None))
+    if not exposures and not asks:
+        return
+    at = at or timezone.now()
+    with transaction.atomic():
+        if exposures:
+            exposures_record_steps(learner=user, steps=exposures, table_id=table_id, at=at)
+        room = prompts_room(learner=user, table_id=table_id, at=at) if asks else 0
+        for pairs, move_id, kind in asks:
+            if room <= 0:
+                break
+            made = _prompts_make(
+                learner=user,
+                pairs=pairs,
+                mode=prompt_mode,
+                table_id=table_id,
+                move_id=move_id,
+                at=at,
+                kind=kind,
+                room=room,
+            )
+            room -= len(made)
+
+
 def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
     """Mark the learner's open prompts past their time as expired (never graded)."""
     rows = Prompt.objects.filter(learner=learner, status=PromptStatus.OPEN, expires_at__lte=at)
@@ -340,10 +512,7 @@ def prompts_pending(*, user, table_id: int, at: datetime | None = None) -> list[
     if not getattr(user, "is_authenticated", False):
         return []
     at = at or timezone.now()
-    rows = Prompt.objects.filter(
-        learner=user, table_id=table_id, status=PromptStatus.OPEN, expires_at__gt=at
-    ).order_by("shown_at", "id")
-    rows = list(rows)
+    rows = [p for p in _open_prompts(learner=user, table_id=table_id) if p.expires_at > at]
     if rows:  # the board shows the first one: its response time starts now
         prompt_displayed(prompt=rows[0], at=at)
     return [prompt_view(p) for p in rows]

@@ -1,0 +1,242 @@
+"""Where a move's CPU time goes: one solo Kazoku table, production settings, one process.
+
+    .venv/bin/python bench/move_profile.py                    # CPU ms and queries per request
+    .venv/bin/python bench/move_profile.py --sql              # ... and the SQL of one move
+    .venv/bin/python bench/move_profile.py --profile 40       # ... and cProfile's top 40
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/kanagame_perf .venv/bin/python \\
+        bench/move_profile.py                                  # PostgreSQL (the db is reset)
+
+The same request shapes as ``bench/load.py`` (a student of a class, a solo Kazoku families
+table with two normal CPU players, prompts "new", ``DJANGO_DEBUG=0``), sent through Django's
+test client in this process, so ``time.process_time`` and the query count are those of the
+request alone (middleware included) without a network or a second process. Three kinds:
+
+- ``move``: the HTMX POST of a legal move (the human move, the CPU replies inline in eager
+  mode, the learning hook, the board partial);
+- ``board``: the poll that finds a change (``?v=`` one behind), which answers the board partial;
+- ``poll``: the poll that finds no change (204).
+
+``--profile N`` runs the moves (or ``--kind board``) under cProfile and prints the N most
+expensive functions by cumulative time. ``--phases`` times the main steps of a request
+instead (inclusive CPU time of each function below, per request of each kind): less
+distorted than cProfile, which inflates pure-Python code such as the ORM's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import html
+import io
+import json
+import os
+import pstats
+import re
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
+TOKEN_RE = re.compile(r'name="token" value="([^"]+)"')
+VERSION_RE = re.compile(r'data-version="(\d+)"')
+
+
+def setup_django(folder: str) -> None:
+    os.environ.update(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+        DJANGO_ALLOWED_HOSTS="testserver",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_SETTINGS_MODULE="kanagame.settings",
+        DJANGO_LOG_LEVEL="ERROR",
+    )
+    os.environ.pop("REDIS_URL", None)
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = os.path.join(folder, "profile.sqlite3")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if os.environ.get("DATABASE_URL"):
+        call_command("flush", "--noinput", verbosity=0)
+    call_command("migrate", verbosity=0)
+
+
+class Queries:
+    def __init__(self) -> None:
+        self.sql: list[str] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        self.sql.append(sql)
+        return execute(sql, params, many, context)
+
+
+# (module, function): the steps --phases times, inclusive (a step's time includes its callees)
+PHASES = [
+    ("games.views.board", "_load"),  # table-code check, table, seats, access
+    ("games.views.board", "table_with_seats"),
+    ("games.views.board", "table_play"),  # the service: move, CPU replies, hooks
+    ("games.services.play", "replies_plan"),  # CPU replies chosen in memory (eager)
+    ("games.services.play", "moves_save"),  # the guarded write, then the hook (on commit)
+    ("games.services.play", "moves_observed"),  # the learning hook, games side
+    ("learning.receivers", "plays_observed"),  # the learning hook's writes
+    ("games.views.board", "_context"),  # board context: presenter, players, panels
+    ("games.views.board", "board_for"),  # engine view + legal actions + presenter
+    ("games.views.board", "table_panels"),  # the learner's open prompts
+    ("games.views.board", "render"),  # the template
+]
+PHASE_TIMES: dict[tuple[str, str], float] = {}
+CURRENT = {"kind": ""}
+
+
+def phases_install() -> None:
+    import functools
+    import importlib
+
+    for module_name, name in PHASES:
+        module = importlib.import_module(module_name)
+        function = getattr(module, name)
+
+        def timed(*args, _function=function, _key=(module_name, name), **kwargs):
+            started = time.process_time()
+            try:
+                return _function(*args, **kwargs)
+            finally:
+                key = (CURRENT["kind"], f"{_key[0]}.{_key[1]}")
+                PHASE_TIMES[key] = PHASE_TIMES.get(key, 0.0) + time.process_time() - started
+
+        setattr(module, name, functools.wraps(function)(timed))
+
+
+def measure(client, method: str, url: str, **kw):
+    from django.db import connection
+
+    queries = Queries()
+    started = time.process_time()
+    with connection.execute_wrapper(queries):
+        response = getattr(client, method)(url, **kw)
+    return response, (time.process_time() - started) * 1000, queries.sql
+
+
+def run(args) -> dict:
+    from django.core.management import call_command
+    from django.test import Client
+
+    out = io.StringIO()
+    call_command("seed_load", "--students", str(args.tables), stdout=out)
+    students = json.loads(out.getvalue())["students"]
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    rows: dict[str, list[tuple[float, int]]] = {"move": [], "board": [], "poll": []}
+    sample_sql: list[str] = []
+    profiler = cProfile.Profile() if args.profile else None
+    rng = __import__("random").Random(args.seed)
+    hx = {"HTTP_HX_REQUEST": "true"}
+    for student in students:
+        client = Client()
+        client.force_login(user_model.objects.get(username=student["username"]))
+        url = f"/play/t/{student['table']}/"
+        page = client.get(url).content.decode()
+        for _n in range(args.moves):
+            actions = [html.unescape(a) for a in ACTION_RE.findall(page)]
+            if not actions or "Game over." in page:
+                break
+            version = VERSION_RE.search(page).group(1)
+            data = {
+                "version": version,
+                "token": TOKEN_RE.search(page).group(1),
+                "action": rng.choice(actions[:8]),
+            }
+            if profiler and args.kind == "move":
+                profiler.enable()
+            CURRENT["kind"] = "move"
+            response, cpu, sql = measure(client, "post", url, data=data, **hx)
+            if profiler:
+                profiler.disable()
+            assert response.status_code == 200, response.status_code
+            rows["move"].append((cpu, len(sql)))
+            if not sample_sql or len(sql) > len(sample_sql):
+                sample_sql = sql
+            page = response.content.decode()
+            new_version = VERSION_RE.search(page).group(1)
+            # the board partial, as a poll that saw the version before the move gets it
+            if profiler and args.kind == "board":
+                profiler.enable()
+            CURRENT["kind"] = "board"
+            response, cpu, sql = measure(client, "get", f"{url}poll/?v={version}", **hx)
+            if profiler:
+                profiler.disable()
+            assert response.status_code in (200, 286), response.status_code
+            rows["board"].append((cpu, len(sql)))
+            CURRENT["kind"] = "poll"
+            response, cpu, sql = measure(client, "get", f"{url}poll/?v={new_version}", **hx)
+            if response.status_code == 204:
+                rows["poll"].append((cpu, len(sql)))
+    result: dict = {"database": "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"}
+    for kind, values in rows.items():
+        if not values:
+            continue
+        cpus = sorted(v[0] for v in values)
+        result[kind] = {
+            "n": len(values),
+            "cpu_ms_p10": round(cpus[int(0.10 * len(cpus))], 2),
+            "cpu_ms_median": round(statistics.median(cpus), 2),
+            "cpu_ms_p95": round(cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))], 2),
+            "queries_median": statistics.median(v[1] for v in values),
+            "queries_max": max(v[1] for v in values),
+        }
+    if args.phases:
+        result["phases_ms_per_request"] = {
+            kind: {
+                name: round(1000 * total / len(rows[kind]), 2)
+                for (of_kind, name), total in PHASE_TIMES.items()
+                if of_kind == kind
+            }
+            for kind in ("move", "board")
+            if rows[kind]
+        }
+    result["loadavg"] = [round(x, 2) for x in os.getloadavg()]
+    if args.sql:
+        result["move_sql_largest"] = [s[:160] for s in sample_sql]
+    if profiler:
+        stream = io.StringIO()
+        stats = pstats.Stats(profiler, stream=stream)
+        stats.sort_stats("cumulative").print_stats(args.profile)
+        result["profile"] = stream.getvalue()
+        if args.dump:
+            profiler.dump_stats(args.dump)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10, help="students, one table each")
+    parser.add_argument("--moves", type=int, default=12, help="moves per table at most")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sql", action="store_true", help="print the SQL of the largest move")
+    parser.add_argument("--profile", type=int, default=0, metavar="N")
+    parser.add_argument("--phases", action="store_true", help="time the main steps")
+    parser.add_argument("--kind", default="move", choices=("move", "board"), help="profiled")
+    parser.add_argument("--dump", default="", help="write the cProfile stats to this file")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        setup_django(folder)
+        if args.phases:
+            phases_install()
+        result = run(args)
+    profile = result.pop("profile", None)
+    print(json.dumps(result, indent=2))
+    if profile:
+        print(profile)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""The hot reads written in SQL (games.rows) return what the ORM returns."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.models import Seat, Table
+from games.selectors import table_unchanged_since, table_with_seats
+from games.services.tables import table_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_a_table_with_its_seats_users_and_profiles_in_one_query(bob, dana):
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={"timer": 30},
+        seats=[
+            {"kind": "human", "user": bob},
+            {"kind": "bot", "level": "easy"},
+            {"kind": "human", "user": dana},
+        ],
+    )
+    Table.objects.filter(pk=table.pk).update(ranked=True, turn_due_at=timezone.now())
+
+    with CaptureQueriesContext(connection) as queries:
+        found, seats = table_with_seats(code=table.code)
+        names = {i: (s.user.profile.name if s.user else None) for i, s in seats.items()}
+    assert len(queries) == 1
+
+    assert fields(found) == fields(Table.objects.get(pk=table.pk))
+    assert isinstance(found.state, dict) and found.ranked is True
+    assert found.turn_due_at.tzinfo is not None
+    expected = Seat.objects.filter(table=table).select_related("user__profile").order_by("index")
+    assert list(seats) == [0, 1, 2]
+    for seat in expected:
+        assert fields(seats[seat.index]) == fields(seat)
+        assert seats[seat.index].table is found
+        if seat.user is not None:
+            assert fields(seats[seat.index].user) == fields(seat.user)
+            assert fields(seats[seat.index].user.profile) == fields(seat.user.profile)
+    assert names == {0: bob.profile.name, 1: None, 2: dana.profile.name}
+    assert table_with_seats(code="NOSUCH") is None
+
+
+def test_the_cheap_poll_reads_version_status_and_due_time(bob):
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    table.refresh_from_db()
+    now = timezone.now()
+    assert table_unchanged_since(table_id=table.pk, tag=str(table.version), now=now)
+    assert not table_unchanged_since(table_id=table.pk, tag=str(table.version + 1), now=now)
+    Table.objects.filter(pk=table.pk).update(turn_due_at=now - timedelta(seconds=1))
+    assert not table_unchanged_since(table_id=table.pk, tag=str(table.version), now=now)
+    Table.objects.filter(pk=table.pk).update(turn_due_at=now + timedelta(seconds=30))
+    assert table_unchanged_since(table_id=table.pk, tag=str(table.version), now=now)
+    assert not table_unchanged_since(table_id=table.pk + 999, tag="0", now=now)
+
+
+def test_insert_and_update_write_as_the_orm_does(bob):
+    from django.db import IntegrityError, transaction
+
+    from games.models import Move
+    from games.rows import insert, update
+
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    moves = [
+        Move(table=table, version=90 + i, seat=i, action={"type": "x", "n": i}, token=f"k{i}")
+        for i in range(2)
+    ]
+    insert(moves)
+    assert all(m.pk for m in moves) and not moves[0]._state.adding
+    saved = Move.objects.get(pk=moves[1].pk)
+    assert (saved.version, saved.action, saved.token, saved.by_bot) == (
+        91,
+        moves[1].action,
+        "k1",
+        False,
+    )
+    assert saved.created_at is not None and saved.created_at == moves[1].created_at
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert([Move(table=table, version=91, seat=0, action={})])  # (table, version) is taken
+
+    table.refresh_from_db()
+    guard = {"id": table.pk, "version": table.version, "status": "playing"}
+    assert update(Table, {"version": table.version + 2, "turn_due_at": None}, where=guard) == 1
+    assert update(Table, {"version": 0}, where=guard) == 0  # the version moved on
+    assert Table.objects.get(pk=table.pk).version == table.version + 2
