@@ -189,9 +189,11 @@ EFFECTS: dict[str, Callable[[Zones, int, str, dict], str]] = {
 
 @lru_cache(maxsize=64)
 def resolvers(rules: Rules) -> MappingProxyType:
-    """Card id -> the function above that resolves it under ``rules``."""
+    """Card id -> (its effect name under ``rules``, the function above that resolves it)."""
     by_effect = {**EFFECTS, "lady": LADIES[rules.lady]}
-    return MappingProxyType({card: by_effect[e] for card, e in effect_table(rules).items()})
+    return MappingProxyType(
+        {card: (effect, by_effect[effect]) for card, effect in effect_table(rules).items()}
+    )
 
 
 # -- the flow of turns --
@@ -207,11 +209,18 @@ def reveal(state: BozuState, seat: int) -> tuple[BozuState, list[dict]]:
     """``seat`` turns over the top card of the pile."""
     deal = state.deal
     card = deal.pile[state.drawn]
-    event = {"type": "reveal", "seat": seat, "card": card, "effect": deal.effects[card]}
+    effect, resolve = deal.cards[card]
+    event = {"type": "reveal", "seat": seat, "card": card, "effect": effect}
     zones = list(state.zones)
-    then = deal.resolve[card](zones, seat, card, event)
+    then = resolve(zones, seat, card, event)
+    drawn = state.drawn + 1
     events = [event]
-    drawn, standing, turn, phase = state.drawn + 1, state.standing, seat, REVEAL
+    if then == PASS and drawn < len(deal.pile):  # most cards: the turn passes
+        turn, standing = deal.after[seat], state.standing
+        if standing[turn] != PLAYS:
+            turn, standing = next_turn(deal, standing, seat, events)
+        return BozuState(deal, drawn, turn, REVEAL, tuple(zones), standing, state), events
+    standing, turn, phase = state.standing, seat, REVEAL
     if then == ELIMINATED or then == SKIPPED:
         standing = _with(standing, seat, OUT if then == ELIMINATED else SKIPS)
     if then == ELIMINATED and standing.count(OUT) == deal.players - 1:
@@ -283,17 +292,13 @@ def refusal(state: BozuState, seat: Any, action: Any) -> str:
 
 def make_deal(players: int, seed: int, options: Mapping[str, Any], pile: Any) -> Deal:
     """The fixed part of a game: ``options`` validated (``setup`` left out)."""
-    rules = Rules(**{name: options[name] for name in Rules._fields})
-    return Deal(
-        players=players,
-        seed=seed,
-        options=tuple(sorted(options.items())),
-        rules=rules,
-        pile=tuple(pile),
-        effects=effect_table(rules),
-        resolve=resolvers(rules),
-        after=tuple((seat + 1) % players for seat in range(players)),
-    )
+    return Deal(players, seed, *_settings(players, tuple(sorted(options.items()))), tuple(pile))
+
+
+@lru_cache(maxsize=256)
+def _settings(players: int, options: tuple) -> tuple:
+    rules = Rules(**{name: value for name, value in options if name in Rules._fields})
+    return options, rules, resolvers(rules), tuple((seat + 1) % players for seat in range(players))
 
 
 # -- the log --
@@ -454,10 +459,11 @@ class Bozu(Engine):
             raise ValueError(f"no seat {seat!r} at this table")
         hands, common, pile = state.hands, state.common, state.pile
         shown = [card for hand in hands for card in hand] + list(common)
-        table = state.deal.effects
+        table = state.deal.cards
         unseen: dict[str, int] = {}
         for card in pile:  # the composition only: public, since every other card is
-            unseen[table[card]] = unseen.get(table[card], 0) + 1
+            effect = table[card][0]
+            unseen[effect] = unseen.get(effect, 0) + 1
         semimaru_unseen = SEMIMARU in pile
         over = state.phase == OVER
         return {

@@ -39,10 +39,10 @@ class Deal(NamedTuple):
     seed: int
     options: tuple[tuple[str, Any], ...]  # every validated option but ``setup``, by name
     rules: Rules
-    pile: tuple[str, ...]  # the cards in the order they are revealed
-    effects: Mapping[str, str]  # card -> effect under ``rules`` (``effects.effect_table``)
-    resolve: Mapping[str, Callable]  # card -> the rules' function for its effect
+    cards: Mapping[str, tuple[str, Callable]]  # card -> (its effect under ``rules``, the
+    # rules' function for that effect)
     after: tuple[int, ...]  # the seat that follows each seat
+    pile: tuple[str, ...]  # the cards in the order they are revealed
 
 
 class BozuState:
