@@ -67,6 +67,7 @@ from games.engines.bozu.state import (
     zones_of,
 )
 
+_blank = object.__new__
 ENGINE_NAME = "bozu"
 WARNING_PILE = 15  # "Semimaru is still in the pile" once this many cards or fewer remain
 LOG_WINDOW = 40
@@ -86,7 +87,8 @@ Zones = list[Rope]
 
 def noble(zones: Zones, seat: int, card: str, event: dict) -> str:
     """A noble stays before you."""
-    zones[seat] = put(zones[seat], card)
+    held = zones[seat]
+    zones[seat] = (held[0] + 1, held, card)  # index.put, inlined: two cards in three are nobles
     return PASS
 
 
@@ -219,7 +221,16 @@ def reveal(state: BozuState, seat: int) -> tuple[BozuState, list[dict]]:
         turn, standing = deal.after[seat], state.standing
         if standing[turn] != PLAYS:
             turn, standing = next_turn(deal, standing, seat, events)
-        return BozuState(deal, drawn, turn, REVEAL, tuple(zones), standing, state), events
+        new = _blank(BozuState)  # BozuState(...) without its __init__ call: most cards come
+        new.deal = deal  # here, and a call is a tenth of an apply (docs/bench.md)
+        new.drawn = drawn
+        new.turn = turn
+        new.phase = REVEAL
+        new.zones = tuple(zones)
+        new.standing = standing
+        new.previous = state
+        new._log = None
+        return new, events
     standing, turn, phase = state.standing, seat, REVEAL
     if then == ELIMINATED or then == SKIPPED:
         standing = _with(standing, seat, OUT if then == ELIMINATED else SKIPS)
