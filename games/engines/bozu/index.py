@@ -15,7 +15,7 @@ and a deal is a quarter of a random game's time.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Iterable, Mapping, MutableSequence
 from functools import lru_cache
 
 Rope = tuple  # (count, *parts); a part is a card id or a Rope
@@ -39,16 +39,24 @@ def join(held: Rope, more: Rope) -> Rope:
     return (held[0] + more[0], held, more)
 
 
-def cards(held: Rope) -> tuple[str, ...]:
-    """The cards of ``held``, oldest first."""
-    found: list[str] = []
+def cards(held: Rope, known: Mapping[int, tuple[str, ...]] | None = None) -> tuple[str, ...]:
+    """The cards of ``held``, oldest first. ``known``: ``id(rope)`` -> the cards of ropes
+    (alive) that ``held`` may be built on; those are not walked again."""
+    found: list[str] = []  # newest first
     todo = [held]
+    push, pop, add = todo.append, todo.pop, found.append
     while todo:
-        part = todo.pop()
+        part = pop()
         if type(part) is str:
-            found.append(part)
+            add(part)
+        elif known and id(part) in known:
+            found.extend(reversed(known[id(part)]))
+        elif len(part) == 3:  # what ``put`` and ``join`` build: (count, older, newer)
+            push(part[1])
+            push(part[2])
         else:
-            todo.extend(reversed(part[1:]))
+            todo.extend(part[1:])
+    found.reverse()
     return tuple(found)
 
 

@@ -27,7 +27,7 @@ each revealed card is one small new state: the pile is never copied, hands are r
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -60,10 +60,11 @@ from games.engines.bozu.state import (
     SKIPS,
     BozuState,
     Deal,
+    added_log,
     log_groups,
-    newest_first,
     scores_of,
     standing_of,
+    zone_cards,
     zones_of,
 )
 
@@ -316,19 +317,32 @@ def _settings(players: int, options: tuple) -> tuple:
 
 
 def _fresh(event: dict) -> dict:
+    """A copy of ``event`` sharing nothing mutable with it (``game_over`` holds lists)."""
     if event["type"] == "game_over":
         return {k: list(v) if type(v) is list else v for k, v in event.items()}
     return event.copy()
 
 
+def fresh_log(groups: Iterable[Iterable[dict]]) -> list[list[dict]]:
+    """Copies of the events of ``groups`` (see ``_fresh``)."""
+    return [
+        [event.copy() if event["type"] != "game_over" else _fresh(event) for event in group]
+        for group in groups
+    ]
+
+
 def recent_events(state: BozuState, limit: int = LOG_WINDOW) -> list[dict]:
     """The last ``limit`` events (all public), oldest first, as fresh copies."""
     recent: list[dict] = []
-    for group in newest_first(state):
-        for event in reversed(group):
-            recent.append(_fresh(event))
-            if len(recent) == limit:
-                return recent[::-1]
+    past: BozuState | None = state
+    while past is not None:
+        log = past._log if past._log is not None else added_log(past)
+        for group in reversed(log):
+            for event in reversed(group):
+                recent.append(event.copy() if event["type"] != "game_over" else _fresh(event))
+                if len(recent) == limit:
+                    return recent[::-1]
+        past = past.previous
     return recent[::-1]
 
 
@@ -468,8 +482,9 @@ class Bozu(Engine):
             type(seat) is int and 0 <= seat < state.players  # bool is not a seat
         ):
             raise ValueError(f"no seat {seat!r} at this table")
-        hands, common, pile = state.hands, state.common, state.pile
-        shown = [card for hand in hands for card in hand] + list(common)
+        *hands, common = zone_cards(state)
+        pile = state.pile
+        shown = [card for zone in hands for card in zone] + list(common)
         table = state.deal.cards
         unseen: dict[str, int] = {}
         for card in pile:  # the composition only: public, since every other card is
@@ -490,8 +505,8 @@ class Bozu(Engine):
             "unseen_effects": dict(sorted(unseen.items())),
             "semimaru_unseen": semimaru_unseen,
             "semimaru_warning": semimaru_unseen and len(pile) <= WARNING_PILE,
-            "eliminated": list(state.out),
-            "skips": list(state.skips),
+            "eliminated": [standing == OUT for standing in state.standing],
+            "skips": [standing == SKIPS for standing in state.standing],
             "turn": None if over else state.turn,
             "phase": state.phase,
             "to_act": self.to_act(state),
@@ -532,7 +547,7 @@ class Bozu(Engine):
             "phase": state.phase,
             "eliminated": list(state.out),
             "skips": list(state.skips),
-            "log": [[_fresh(event) for event in group] for group in log_groups(state)],
+            "log": fresh_log(log_groups(state)),
         }
 
     def from_json(self, data: Mapping[str, Any]) -> BozuState:
@@ -544,7 +559,7 @@ class Bozu(Engine):
             zones=zones_of(data["hands"], data["common"]),
             standing=standing_of(data["eliminated"], data["skips"]),
             previous=None,
-            log=tuple(tuple(_fresh(event) for event in group) for group in data["log"]),
+            log=tuple(map(tuple, fresh_log(data["log"]))),
         )
 
     # -- players and learning hooks --

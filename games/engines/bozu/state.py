@@ -10,17 +10,19 @@ The public log is not copied from state to state either: a state knows its ``pre
 state, and the events of the move between them (``apply`` being a pure function, the same
 move from the same state gives the same events) are worked out again the first time a view or
 ``to_json`` needs them, then kept. A first state (a new game, a game read from JSON) holds
-its whole log so far.
+its whole log so far. (Keeping the events ``apply`` made instead costs the random games of
+docs/bench.md 13%: the copies handed out, and the garbage collector's work on the events
+kept.)
 
-States are immutable: ``__init__`` sets every field once; the only later write fills the memo
-of the events, always with the same value. ``hands``, ``pile``, ``common``, ``out`` and
-``skips`` give the zones as plain tuples, and two states are equal when they would give the
-same ``to_json``.
+States are immutable: ``__init__`` sets every field once; the only later writes fill two
+memos (the events; the zones as plain tuples), always with the same values. ``hands``, ``pile``,
+``common``, ``out`` and ``skips`` give the zones as plain tuples, and two states are equal
+when they would give the same ``to_json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from games.engines.bozu.effects import Rules
@@ -46,7 +48,18 @@ class Deal(NamedTuple):
 
 
 class BozuState:
-    __slots__ = ("deal", "drawn", "turn", "phase", "zones", "standing", "previous", "_log")
+    # ``_cards``: the zones as plain tuples, set when first asked for (``zone_cards``)
+    __slots__ = (
+        "deal",
+        "drawn",
+        "turn",
+        "phase",
+        "zones",
+        "standing",
+        "previous",
+        "_log",
+        "_cards",
+    )
 
     def __init__(
         self,
@@ -79,12 +92,12 @@ class BozuState:
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]:
         """The cards before each seat, in the order they came."""
-        return tuple(map(cards, self.zones[:-1]))
+        return zone_cards(self)[:-1]
 
     @property
     def common(self) -> tuple[str, ...]:
         """The common pile, oldest first."""
-        return cards(self.zones[-1])
+        return zone_cards(self)[-1]
 
     @property
     def pile(self) -> tuple[str, ...]:
@@ -163,6 +176,23 @@ def standing_of(out: Any, skips: Any) -> tuple[int, ...]:
     )
 
 
+def zone_cards(state: BozuState) -> tuple[tuple[str, ...], ...]:
+    """The cards of every zone (each seat's, then the common pile) as plain tuples: worked out
+    once per state, from its previous state's when they are known (a move changes a zone or
+    two, and mostly adds to it)."""
+    known = getattr(state, "_cards", None)  # the slot is unset until then
+    if known is None:
+        previous = state.previous
+        before = getattr(previous, "_cards", None)
+        if before is None:
+            known = tuple(map(cards, state.zones))
+        else:
+            ropes = {id(rope): held for rope, held in zip(previous.zones, before, strict=True)}
+            known = tuple(ropes.get(id(zone)) or cards(zone, ropes) for zone in state.zones)
+        state._cards = known
+    return known
+
+
 # -- the log --
 
 
@@ -179,21 +209,13 @@ def added_log(state: BozuState) -> tuple[Group, ...]:
     return log
 
 
-def lineage(state: BozuState | None) -> Iterator[BozuState]:
-    """``state``, its previous state, and so on back to the first."""
-    while state is not None:
-        yield state
-        state = state.previous
-
-
 def log_groups(state: BozuState) -> list[Group]:
     """The event groups of ``state``'s log, oldest first."""
-    return [group for past in reversed(list(lineage(state))) for group in added_log(past)]
-
-
-def newest_first(state: BozuState) -> Iterator[Group]:
-    for past in lineage(state):
-        yield from reversed(added_log(past))
+    chain = []
+    while state is not None:
+        chain.append(state)
+        state = state.previous
+    return [group for past in reversed(chain) for group in added_log(past)]
 
 
 def scores_of(hands: tuple[Rope, ...], standing: tuple[int, ...]) -> list[int]:
