@@ -161,6 +161,26 @@ def _leaking(pairs, outside_always: str, outside_never: str, romaji_only: set[st
     ]
 
 
+def test_the_cpu_seats_play_here_as_they_do_on_the_site(dana):
+    """The boards these tests read move on as a player's would: CPU seats that play first
+    have played when the table is created, and once the learner is out (Semimaru) the CPU
+    seats play on to the end. (They reply after the commit of the deal or move: a test whose
+    transaction never commits would find the table still on "CPU 1 is playing.")"""
+    client = Client()
+    client.force_login(dana)
+    nobles, semimaru = ["p003", "p004", "p005"], "p010"
+    rest = [card for card in get_engine("bozu").deck(None) if card not in [*nobles, semimaru]]
+    setup = {"hands": [[]] * 4, "pile": [*nobles, semimaru, *rest], "table": [], "first": 1}
+    seats = [{"kind": "human", "user": dana}] + [{"kind": "bot", "level": "easy"}] * 3
+    options = {"prompts": "every", "setup": setup}
+    table = table_create(user=dana, engine="bozu", options=options, seats=seats)
+    table.refresh_from_db()
+    assert table.version == 3 and "Your turn." in _page(client, table)  # CPUs 1-3 played
+    _play_first_legal_action(dana, table)  # the learner turns Semimaru over: out
+    assert table.status == "finished" and "Game over." in _page(client, table)
+    assert not table.moves.filter(version__gt=4, by_bot=False).exists()
+
+
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 @pytest.mark.parametrize("kind", [PromptKind.READING, PromptKind.GLYPH, PromptKind.TYPED])
 def test_a_prompt_never_shows_its_answer_on_the_board(dana, engine, kind):
