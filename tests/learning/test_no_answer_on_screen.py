@@ -28,7 +28,10 @@ from learning.models.memory import PromptKind, PromptStatus
 from learning.services import quiz as quiz_service
 from learning.services.play import prompt_choices
 
-pytestmark = pytest.mark.django_db
+# Committed transactions, as on the site: CPU seats reply after the commit of a deal or move
+# (``transaction.on_commit``), and a test transaction that never commits would leave every
+# table on a CPU's turn.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 SKIPPED = {"script", "style", "template"}
 
@@ -99,8 +102,6 @@ def _table(user, engine: str) -> Table:
     players = max(eng.MIN_PLAYERS, min(4, eng.MAX_PLAYERS))  # four where the game allows
     seats = [{"kind": "human", "user": user}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
     options = {"romaji": "always", "prompts": "every"}
-    if engine == "bozu":  # the learner must stay in to see poets: Semimaru skips, not eliminates
-        options["semimaru"] = "skip"
     return table_create(user=user, engine=engine, options=options, seats=seats)
 
 
@@ -122,19 +123,12 @@ def _always_and_never(client: Client, table: Table) -> tuple[str, str]:
 
 
 def _play_first_legal_action(user, table: Table) -> None:
-    """The learner's first legal action when it is its turn (seat 0); else one move of whoever
-    is to act, saved in the table's state (a learner out of the game still watches it)."""
+    """The learner's first legal action when it is its turn (seat 0); the CPU seats reply."""
     table.refresh_from_db()
     eng, state = table_engine_state(table=table)
     if 0 in eng.to_act(state):
         key = action_key(eng.legal_actions(state, 0)[0])
         table_play(table=table, user=user, version=table.version, token=new_token(), key=key)
-    elif eng.to_act(state):
-        seat = eng.to_act(state)[0]
-        state, _events = eng.apply(state, seat, eng.legal_actions(state, seat)[0])
-        table.state = eng.to_json(state)
-        table.version += 1
-        table.save(update_fields=["state", "version"])
     table.refresh_from_db()
 
 
