@@ -479,7 +479,7 @@ class Bozu(Engine):
 
     def view(self, state: BozuState, seat: int | None) -> dict:
         if seat is not None and not (
-            type(seat) is int and 0 <= seat < state.players  # bool is not a seat
+            type(seat) is int and 0 <= seat < state.deal.players  # bool is not a seat
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         *hands, common = zone_cards(state)
@@ -494,8 +494,8 @@ class Bozu(Engine):
         over = state.phase == OVER
         return {
             "engine": ENGINE_NAME,
-            "options": dict(state.options),
-            "players": state.players,
+            "options": dict(state.deal.options),
+            "players": state.deal.players,
             "seat": seat,
             "hand": list(hands[seat]) if seat is not None else None,
             "hands": [list(hand) for hand in hands],

@@ -188,7 +188,10 @@ def zone_cards(state: BozuState) -> tuple[tuple[str, ...], ...]:
             known = tuple(map(cards, state.zones))
         else:
             ropes = {id(rope): held for rope, held in zip(previous.zones, before, strict=True)}
-            known = tuple(ropes.get(id(zone)) or cards(zone, ropes) for zone in state.zones)
+            known = tuple(
+                was if zone is old else cards(zone, ropes)
+                for zone, old, was in zip(state.zones, previous.zones, before, strict=True)
+            )
         state._cards = known
     return known
 
