@@ -438,6 +438,18 @@ class Engine:
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.OPTIONS, options)
 
+    def check_new_game(
+        self, players: Any, seed: Any, options: Mapping[str, Any] | None
+    ) -> tuple[int, dict[str, Any], Any]:
+        """``new_game``'s arguments checked (``ValueError`` otherwise): the player count, the
+        options completed with their defaults, and ``options["setup"]`` taken out of them
+        (``None`` without one)."""
+        players = self.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer; got {seed!r}")
+        checked = self.validate_options(options)
+        return players, checked, checked.pop("setup", None)
+
     def check_players(self, players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players must be an integer; got {players!r}")

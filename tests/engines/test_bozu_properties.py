@@ -4,11 +4,13 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from bozu_setup import DECK, ENG
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engines import IllegalAction, action_key
+from games.engines.bozu import load_poets
 from games.engines.conformance import check_state
 
 GAME_SETTINGS = settings(
@@ -132,20 +134,151 @@ def test_the_game_ends_with_an_empty_pile_or_one_player_standing(game):
             assert ranks[seat] == max(ranks)
 
 
+class Rulebook:
+    """The rules as plainly as they read (lists, one card at a time): the oracle the engine's
+    state representation (ropes, a shared pile, a log kept once) is checked against."""
+
+    def __init__(self, state):
+        data = ENG.to_json(state)
+        self.players, self.options = data["players"], data["options"]
+        self.hands = [list(hand) for hand in data["hands"]]
+        self.pile, self.common = list(data["pile"]), list(data["common"])
+        self.turn, self.phase = data["turn"], data["phase"]
+        self.out, self.skips = list(data["eliminated"]), list(data["skips"])
+
+    def effect(self, poet):
+        rule = self.options
+        if poet.category == "semimaru":
+            return {"monk": "monk", "noble": "noble"}.get(rule["semimaru"], rule["semimaru"])
+        if poet.emperor and rule["emperor"] == "take_hands":
+            return "take_hands"
+        if poet.emperor and rule["emperor"] == "draw_again":
+            return "empress" if poet.category == "lady" else "emperor"
+        if poet.category == "monk" or (poet.nyudo and rule["nyudo_monks"]):
+            return "monk"
+        return poet.category
+
+    def play(self, kind):
+        seat, events = self.turn, []
+        if kind == "stop":
+            events.append({"type": "stop", "seat": seat})
+            self.next_turn(seat, events)
+            return events
+        card = self.pile.pop(0)
+        poet = load_poets().cards[card]
+        effect = self.effect(poet)
+        event = {"type": "reveal", "seat": seat, "card": card, "effect": effect}
+        events.append(event)
+        hand, extra = self.hands[seat], False
+        if effect in ("monk", "eliminate"):
+            event["lost"] = len(hand) + 1
+            self.common += [*hand, card]
+            hand.clear()
+            self.out[seat] = effect == "eliminate"
+        elif effect == "all_hands":
+            event["lost"] = sum(map(len, self.hands)) + 1
+            for other in self.hands:
+                self.common += other
+                other.clear()
+            self.common.append(card)
+        elif poet.category == "lady" and effect != "noble":
+            was_empty = not self.common
+            event["taken"] = len(self.common)
+            hand += [card, *self.common]
+            self.common.clear()
+            lady = self.options["lady"]
+            extra = effect == "empress" or (
+                effect == "lady"
+                and (lady == "take_pile_draw" or (lady == "draw_if_empty" and was_empty))
+            )
+        else:
+            hand.append(card)
+            extra = effect == "emperor"
+            self.skips[seat] = effect == "skip"
+        if effect == "take_hands":
+            others = [other for other in range(self.players) if other != seat]
+            event["from_hands"] = sum(len(self.hands[other]) for other in others)
+            for other in others:
+                hand += self.hands[other]
+                self.hands[other] = []
+        if self.out.count(False) <= 1 or not self.pile:
+            self.phase = "over"
+            scores = [-1 if gone else len(h) for h, gone in zip(self.hands, self.out, strict=True)]
+            events.append(
+                {
+                    "type": "game_over",
+                    "reason": "last_standing" if self.out.count(False) <= 1 else "pile_empty",
+                    "scores": scores,
+                    "ranks": [1 + sum(other > score for other in scores) for score in scores],
+                    "common_left": len(self.common),
+                }
+            )
+        elif extra:
+            self.phase = "extra"
+            events.append({"type": "extra_draw", "seat": seat})
+        else:
+            self.next_turn(seat, events)
+        return events
+
+    def next_turn(self, seat, events):
+        while True:
+            seat = (seat + 1) % self.players
+            if self.skips[seat]:
+                self.skips[seat] = False
+                events.append({"type": "skipped", "seat": seat})
+            elif not self.out[seat]:
+                self.turn, self.phase = seat, "reveal"
+                return
+
+    def legal(self):
+        if self.phase == "over":
+            return []
+        if self.phase == "extra" and self.options["allow_stop"]:
+            return ["draw", "stop"]
+        return ["draw"]
+
+    def zones(self):
+        hands = tuple(map(tuple, self.hands))
+        return hands, tuple(self.pile), tuple(self.common), tuple(self.out), tuple(self.skips)
+
+
 @GAME_SETTINGS
 @given(game=games, walk_seed=st.integers(0, 1000))
-def test_the_quick_path_gives_what_the_general_path_gives(game, walk_seed):
-    from games.engines.bozu.index import quick_reveal
-    from games.engines.bozu.rules import _fresh, _Turn
+def test_the_engine_plays_every_move_as_the_rulebook_reads(game, walk_seed):
+    states, actions = random_walk(game, walk_seed)
+    book = Rulebook(states[0])
+    for step, (seat, action) in enumerate(actions):
+        state = states[step]
+        assert ENG.legal_actions(state, seat) == [{"type": k} for k in book.legal()]
+        _, events = ENG.apply(state, seat, action)
+        assert (seat, events) == (book.turn, book.play(action["type"]))
+        after = states[step + 1]
+        assert (after.hands, after.pile, after.common, after.out, after.skips) == book.zones()
+        assert (after.turn, after.phase) == (book.turn, book.phase)
+    assert ENG.to_act(states[-1]) == [] and book.legal() == []
 
-    states, _ = random_walk(game, walk_seed)
-    compared = 0
-    for state in states[:-1]:
-        seat = state.turn
-        if state.phase != "reveal" or (quick := quick_reveal(state, seat)) is None:
-            continue
-        turn = _Turn(state)
-        turn.reveal(seat)
-        assert quick == (turn.frozen(), [_fresh(e) for e in turn.events])
-        compared += 1
-    assume(compared > 0)  # a game may end on its first card (Semimaru, two players)
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 120))
+def test_the_quick_shuffle_is_random_shuffle(seed, size):
+    from games.engines.bozu.index import shuffle
+
+    ours, theirs = list(range(size)), list(range(size))
+    ours_rng, their_rng = random.Random(seed), random.Random(seed)
+    shuffle(ours, ours_rng)
+    their_rng.shuffle(theirs)
+    assert ours == theirs and ours_rng.getstate() == their_rng.getstate()
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "top", "bottom", "first"),
+    [
+        (4, 7, ["p034", "p026", "p100", "p085"], ["p020", "p042"], 0),
+        (2, 12345, ["p064", "p020", "p084", "p088"], ["p094", "p054"], 1),
+        (6, 0, ["p024", "p009", "p012", "p008"], ["p098", "p050"], 0),
+    ],
+)
+def test_a_seed_deals_the_same_game_as_it_always_did(players, seed, top, bottom, first):
+    state = ENG.new_game(players, seed)
+    assert list(state.pile[:4]) == top and list(state.pile[-2:]) == bottom
+    assert state.turn == first

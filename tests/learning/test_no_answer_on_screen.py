@@ -31,7 +31,10 @@ from learning.models.memory import PromptKind, PromptStatus
 from learning.services import quiz as quiz_service
 from learning.services.play import prompt_choices
 
-pytestmark = pytest.mark.django_db
+# Committed transactions, as on the site: CPU seats reply after the commit of a deal or move
+# (``transaction.on_commit``), and a test transaction that never commits would leave every
+# table on a CPU's turn.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 SKIPPED = {"script", "style", "template"}
 
@@ -125,19 +128,12 @@ def _always_and_never(client: Client, table: Table) -> tuple[str, str]:
 
 
 def _play_first_legal_action(user, table: Table) -> None:
-    """The learner's first legal action when it is its turn (seat 0); else one move of whoever
-    is to act, saved in the table's state (a learner out of the game still watches it)."""
+    """The learner's first legal action when it is its turn (seat 0); the CPU seats reply."""
     table.refresh_from_db()
     eng, state = table_engine_state(table=table)
     if 0 in eng.to_act(state):
         key = action_key(eng.legal_actions(state, 0)[0])
         table_play(table=table, user=user, version=table.version, token=new_token(), key=key)
-    elif eng.to_act(state):
-        seat = eng.to_act(state)[0]
-        state, _events = eng.apply(state, seat, eng.legal_actions(state, seat)[0])
-        table.state = eng.to_json(state)
-        table.version += 1
-        table.save(update_fields=["state", "version"])
     table.refresh_from_db()
 
 
@@ -162,6 +158,26 @@ def _leaking(pairs, outside_always: str, outside_never: str, romaji_only: set[st
         if any(kana_table.info(k, s).romaji in word for word in romaji_only)
         and not says(outside_never, kana_table.info(k, s).romaji)
     ]
+
+
+def test_the_cpu_seats_play_here_as_they_do_on_the_site(dana):
+    """The boards these tests read move on as a player's would: CPU seats that play first
+    have played when the table is created, and once the learner is out (Semimaru) the CPU
+    seats play on to the end. (They reply after the commit of the deal or move: a test whose
+    transaction never commits would find the table still on "CPU 1 is playing.")"""
+    client = Client()
+    client.force_login(dana)
+    nobles, semimaru = ["p003", "p004", "p005"], "p010"
+    rest = [card for card in get_engine("bozu").deck(None) if card not in [*nobles, semimaru]]
+    setup = {"hands": [[]] * 4, "pile": [*nobles, semimaru, *rest], "table": [], "first": 1}
+    seats = [{"kind": "human", "user": dana}] + [{"kind": "bot", "level": "easy"}] * 3
+    options = {"prompts": "every", "setup": setup}
+    table = table_create(user=dana, engine="bozu", options=options, seats=seats)
+    table.refresh_from_db()
+    assert table.version == 3 and "Your turn." in _page(client, table)  # CPUs 1-3 played
+    _play_first_legal_action(dana, table)  # the learner turns Semimaru over: out
+    assert table.status == "finished" and "Game over." in _page(client, table)
+    assert not table.moves.filter(version__gt=4, by_bot=False).exists()
 
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))

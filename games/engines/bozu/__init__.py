@@ -1,9 +1,10 @@
 """Bōzu Mekuri: the engine ``bozu``.
 
-``rules.py`` (the engine, reading like the rulebook), ``state.py`` (the frozen state and its
-log), ``data.py`` (the 100 poet cards), ``effects.py`` (what a card does under the table's
-settings), ``index.py`` (speed-ups), ``bots.py`` (CPU players), ``decisive.py`` (the
-second-half question for learners). Rules notes: ``docs/rules/bozu.md``.
+``rules.py`` (the engine, reading like the rulebook), ``state.py`` (the immutable state: the
+deal shared by a game's states, and a log kept once), ``data.py`` (the 100 poet cards),
+``effects.py`` (what a card does under the table's settings), ``index.py`` (speed-ups: hands
+as ropes, a quicker shuffle), ``bots.py`` (CPU players), ``decisive.py`` (the second-half
+question for learners). Rules notes: ``docs/rules/bozu.md``.
 """
 
 from games.engines.bozu.data import KANA_ID, SEMIMARU, Poet, card_id, load_poets

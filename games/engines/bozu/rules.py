@@ -19,14 +19,17 @@ Rules (``shared/rules/bozu-mekuri.fr.txt``; interpretation notes in ``docs/rules
   last; equal scores share a rank; several first places are a draw. The common pile goes to
   nobody.
 
-Actions: ``{"type": "draw"}``, ``{"type": "stop"}``. States are frozen named tuples; the log is
-a linked list ``(events, previous)`` so that an apply never copies it.
+Actions: ``{"type": "draw"}``, ``{"type": "stop"}``. The state (``state.py``) is immutable;
+each revealed card is one small new state: the pile is never copied, hands are ropes
+(``index.py``) and the log is kept once, not copied from state to state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from games.engines.base import (
@@ -49,185 +52,299 @@ from games.engines.bozu.effects import (
     Rules,
     effect_table,
 )
-from games.engines.bozu.index import DRAW, quick_reveal
+from games.engines.bozu.index import EMPTY, Rope, join, put, shuffle
 from games.engines.bozu.state import (
     EXTRA,
+    OUT,
     OVER,
+    PLAYS,
     REVEAL,
+    SKIPS,
     BozuState,
-    log_from,
+    Deal,
+    added_log,
     log_groups,
-    newest_first,
     scores_of,
+    standing_of,
+    zone_cards,
+    zones_of,
 )
 
+_blank = object.__new__
 ENGINE_NAME = "bozu"
 WARNING_PILE = 15  # "Semimaru is still in the pile" once this many cards or fewer remain
 LOG_WINDOW = 40
-_ACTION_KEYS = frozenset({"type"})
+DRAW, STOP = {"type": "draw"}, {"type": "stop"}  # the two actions (compared, never returned)
+
+# What a card leaves its player to do: the turn passes, draw again (or stop), or the turn
+# passes and the player is eliminated / skips their next turn.
+PASS, AGAIN, ELIMINATED, SKIPPED = "pass", "again", "eliminated", "skipped"
+
+# -- the cards: one function per effect (``effects``) --
+# Each takes the zones (every seat's cards, then the common pile: ropes, in a list that it
+# changes), the seat revealing, the card, and the ``reveal`` event (to complete); it returns
+# what the player does next.
+
+Zones = list[Rope]
 
 
-class _Turn:
-    """The mutable scratch of one ``apply``; frozen back into a state at the end."""
+def noble(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """A noble stays before you."""
+    held = zones[seat]
+    zones[seat] = (held[0] + 1, held, card)  # index.put, inlined: two cards in three are nobles
+    return PASS
 
-    __slots__ = ("state", "hands", "pile", "common", "turn", "phase", "out", "skips", "events")
 
-    def __init__(self, state: BozuState) -> None:
-        self.state = state
-        self.hands = list(state.hands)
-        self.pile = state.pile
-        self.common = state.common
-        self.turn = state.turn
-        self.phase = state.phase
-        self.out = state.out
-        self.skips = state.skips
-        self.events: list[dict] = []
+def monk(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """A monk sends your hand and himself to the common pile."""
+    event["lost"] = zones[seat][0] + 1
+    zones[-1] = put(join(zones[-1], zones[seat]), card)
+    zones[seat] = EMPTY
+    return PASS
 
-    # -- the card effects (one method per effect name of ``effects``) --
 
-    def reveal(self, seat: int) -> None:
-        card, self.pile = self.pile[0], self.pile[1:]
-        effect = self.state.effects[card]
-        event = {"type": "reveal", "seat": seat, "card": card, "effect": effect}
-        self.events.append(event)
-        extra = getattr(self, "_" + effect)(seat, card, event)
-        self.after_reveal(seat, extra)
+def take_common(zones: Zones, seat: int, card: str, event: dict) -> None:
+    """Keep the card, and take the whole common pile."""
+    event["taken"] = zones[-1][0]
+    zones[seat] = join(put(zones[seat], card), zones[-1])
+    zones[-1] = EMPTY
 
-    def _noble(self, seat: int, card: str, event: dict) -> bool:
-        self.hands[seat] += (card,)
-        return False
 
-    def _monk(self, seat: int, card: str, event: dict) -> bool:
-        event["lost"] = len(self.hands[seat]) + 1
-        self.common += (*self.hands[seat], card)
-        self.hands[seat] = ()
-        return False
+def lady(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """A lady takes her card and the common pile (``lady="take_pile"``)."""
+    take_common(zones, seat, card, event)
+    return PASS
 
-    def _lady(self, seat: int, card: str, event: dict) -> bool:
-        was_empty = not self.common
-        self._take_common(seat, card, event)
-        rule = self.state.rules.lady
-        return rule == "take_pile_draw" or (rule == "draw_if_empty" and was_empty)
 
-    def _take_common(self, seat: int, card: str, event: dict) -> None:
-        event["taken"] = len(self.common)
-        self.hands[seat] += (card, *self.common)
-        self.common = ()
+def lady_then_draw(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """``lady="take_pile_draw"``: and draw one more."""
+    take_common(zones, seat, card, event)
+    return AGAIN
 
-    def _emperor(self, seat: int, card: str, event: dict) -> bool:
-        self.hands[seat] += (card,)
-        return True
 
-    def _empress(self, seat: int, card: str, event: dict) -> bool:
-        self._take_common(seat, card, event)
-        return True
+def lady_draw_if_empty(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """``lady="draw_if_empty"``: and draw one more if the common pile was empty."""
+    was_empty = not zones[-1][0]
+    take_common(zones, seat, card, event)
+    return AGAIN if was_empty else PASS
 
-    def _take_hands(self, seat: int, card: str, event: dict) -> bool:
-        if load_poets().cards[card].category == "lady":
-            self._take_common(seat, card, event)
-        else:
-            self.hands[seat] += (card,)
-        taken = [other for other in range(self.state.players) if other != seat]
-        event["from_hands"] = sum(len(self.hands[other]) for other in taken)
-        for other in taken:
-            self.hands[seat] += self.hands[other]
-            self.hands[other] = ()
-        return False
 
-    def _eliminate(self, seat: int, card: str, event: dict) -> bool:
-        self._monk(seat, card, event)
-        self.out = (*self.out[:seat], True, *self.out[seat + 1 :])
-        return False
+def emperor(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """``emperor="draw_again"``: keep him and draw one more."""
+    zones[seat] = put(zones[seat], card)
+    return AGAIN
 
-    def _skip(self, seat: int, card: str, event: dict) -> bool:
-        self.hands[seat] += (card,)
-        self.skips = (*self.skips[:seat], True, *self.skips[seat + 1 :])
-        return False
 
-    def _all_hands(self, seat: int, card: str, event: dict) -> bool:
-        event["lost"] = sum(map(len, self.hands)) + 1
-        for other in range(self.state.players):
-            self.common += self.hands[other]
-            self.hands[other] = ()
-        self.common += (card,)
-        return False
+def empress(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """Jitō under ``draw_again``: a lady too, so take the common pile, then draw one more."""
+    take_common(zones, seat, card, event)
+    return AGAIN
 
-    # -- the flow of turns --
 
-    def after_reveal(self, seat: int, extra: bool) -> None:
-        if self.out.count(False) <= 1:
-            self.finish("last_standing")
-        elif not self.pile:
-            self.finish("pile_empty")
-        elif extra:
-            self.phase = EXTRA
-            self.events.append({"type": "extra_draw", "seat": seat})
-        else:
-            self.next_turn(seat)
+def take_hands(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """``emperor="take_hands"``: keep the card (Jitō, a lady, takes the common pile too) and
+    take every other player's hand."""
+    if load_poets().cards[card].category == "lady":
+        take_common(zones, seat, card, event)
+    else:
+        zones[seat] = put(zones[seat], card)
+    others = [other for other in range(len(zones) - 1) if other != seat]
+    event["from_hands"] = sum(zones[other][0] for other in others)
+    for other in others:
+        zones[seat] = join(zones[seat], zones[other])
+        zones[other] = EMPTY
+    return PASS
 
-    def next_turn(self, seat: int) -> None:
-        players = self.state.players
-        candidate = seat
-        while True:  # ends: at least two players are in and a skip is used once
-            candidate = (candidate + 1) % players
-            if self.out[candidate]:
-                continue
-            if self.skips[candidate]:
-                skips = self.skips
-                self.skips = (*skips[:candidate], False, *skips[candidate + 1 :])
-                self.events.append({"type": "skipped", "seat": candidate})
-                continue
-            break
-        self.turn, self.phase = candidate, REVEAL
 
-    def finish(self, reason: str) -> None:
-        self.phase = OVER
-        scores = scores_of(tuple(self.hands), self.out)
-        self.events.append(
-            {
-                "type": "game_over",
-                "reason": reason,
-                "scores": scores,
-                "ranks": competition_ranks(scores),
-                "common_left": len(self.common),
-            }
-        )
+def eliminate(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """Semimaru (default): your hand and his card to the common pile; you play no more."""
+    monk(zones, seat, card, event)
+    return ELIMINATED
 
-    def frozen(self) -> BozuState:
-        s = self.state
-        return BozuState._make(
-            (
-                s.players,
-                s.seed,
-                s.options,
-                s.rules,
-                tuple(self.hands),
-                self.pile,
-                self.common,
-                self.turn,
-                self.phase,
-                self.out,
-                self.skips,
-                (tuple(self.events), s.log),
-                s.effects,
-            )
-        )
+
+def skip(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """Semimaru ``skip``: you keep his card and miss your next turn."""
+    zones[seat] = put(zones[seat], card)
+    return SKIPPED
+
+
+def all_hands(zones: Zones, seat: int, card: str, event: dict) -> str:
+    """Semimaru ``all_hands``: every hand, yours included, then his card, to the common pile."""
+    event["lost"] = sum(held[0] for held in zones[:-1]) + 1
+    common = zones[-1]
+    for other in range(len(zones) - 1):
+        common = join(common, zones[other])
+        zones[other] = EMPTY
+    zones[-1] = put(common, card)
+    return PASS
+
+
+LADIES = {"take_pile": lady, "take_pile_draw": lady_then_draw, "draw_if_empty": lady_draw_if_empty}
+EFFECTS: dict[str, Callable[[Zones, int, str, dict], str]] = {
+    "noble": noble,
+    "monk": monk,
+    "emperor": emperor,
+    "empress": empress,
+    "take_hands": take_hands,
+    "eliminate": eliminate,
+    "skip": skip,
+    "all_hands": all_hands,
+}
+
+
+@lru_cache(maxsize=64)
+def resolvers(rules: Rules) -> MappingProxyType:
+    """Card id -> (its effect name under ``rules``, the function above that resolves it)."""
+    by_effect = {**EFFECTS, "lady": LADIES[rules.lady]}
+    return MappingProxyType(
+        {card: (effect, by_effect[effect]) for card, effect in effect_table(rules).items()}
+    )
+
+
+# -- the flow of turns --
+
+
+def play(state: BozuState, seat: int, kind: str) -> tuple[BozuState, list[dict]]:
+    """The new state and the events of ``seat`` playing ``kind`` (``"draw"`` or ``"stop"``),
+    a move already checked legal."""
+    return reveal(state, seat) if kind == "draw" else stop(state, seat)
+
+
+def reveal(state: BozuState, seat: int) -> tuple[BozuState, list[dict]]:
+    """``seat`` turns over the top card of the pile."""
+    deal = state.deal
+    card = deal.pile[state.drawn]
+    effect, resolve = deal.cards[card]
+    event = {"type": "reveal", "seat": seat, "card": card, "effect": effect}
+    zones = list(state.zones)
+    then = resolve(zones, seat, card, event)
+    drawn = state.drawn + 1
+    events = [event]
+    if then == PASS and drawn < len(deal.pile):  # most cards: the turn passes
+        turn, standing = deal.after[seat], state.standing
+        if standing[turn] != PLAYS:
+            turn, standing = next_turn(deal, standing, seat, events)
+        new = _blank(BozuState)  # BozuState(...) without its __init__ call: most cards come
+        new.deal = deal  # here, and a call is a tenth of an apply (docs/bench.md)
+        new.drawn = drawn
+        new.turn = turn
+        new.phase = REVEAL
+        new.zones = tuple(zones)
+        new.standing = standing
+        new.previous = state
+        new._log = None
+        return new, events
+    standing, turn, phase = state.standing, seat, REVEAL
+    if then == ELIMINATED or then == SKIPPED:
+        standing = _with(standing, seat, OUT if then == ELIMINATED else SKIPS)
+    if then == ELIMINATED and standing.count(OUT) == deal.players - 1:
+        phase = finish(zones, standing, "last_standing", events)
+    elif drawn == len(deal.pile):
+        phase = finish(zones, standing, "pile_empty", events)
+    elif then == AGAIN:
+        phase = EXTRA
+        events.append({"type": "extra_draw", "seat": seat})
+    else:
+        turn, standing = next_turn(deal, standing, seat, events)
+    return BozuState(deal, drawn, turn, phase, tuple(zones), standing, state), events
+
+
+def stop(state: BozuState, seat: int) -> tuple[BozuState, list[dict]]:
+    """``seat`` declines an extra draw: the turn passes."""
+    events = [{"type": "stop", "seat": seat}]
+    turn, standing = next_turn(state.deal, state.standing, seat, events)
+    new = BozuState(state.deal, state.drawn, turn, REVEAL, state.zones, standing, state)
+    return new, events
+
+
+def next_turn(
+    deal: Deal, standing: tuple[int, ...], seat: int, events: list[dict]
+) -> tuple[int, tuple[int, ...]]:
+    """The seat after ``seat`` that plays (eliminated seats are passed over, a skipping seat
+    is passed over once), and the standing once those skips are used."""
+    following = deal.after[seat]
+    while standing[following] != PLAYS:  # ends: two seats at least are still in
+        if standing[following] == SKIPS:
+            standing = _with(standing, following, PLAYS)
+            events.append({"type": "skipped", "seat": following})
+        following = deal.after[following]
+    return following, standing
+
+
+def finish(zones: Zones, standing: tuple[int, ...], reason: str, events: list[dict]) -> str:
+    scores = scores_of(zones[:-1], standing)
+    events.append(
+        {
+            "type": "game_over",
+            "reason": reason,
+            "scores": scores,
+            "ranks": competition_ranks(scores),
+            "common_left": zones[-1][0],
+        }
+    )
+    return OVER
+
+
+def _with(standing: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*standing[:seat], value, *standing[seat + 1 :])
+
+
+def refusal(state: BozuState, seat: Any, action: Any) -> str:
+    """Why ``seat`` may not play ``action`` now (``apply`` asks only for refused moves)."""
+    if state.phase == OVER:
+        return "The game is over."
+    if type(seat) is not int or not 0 <= seat < state.players:
+        return f"There is no seat {seat!r} at this table."
+    if seat != state.turn:
+        return f"It is not your turn: seat {state.turn} is playing."
+    if type(action) is dict and action == STOP:
+        if state.phase != EXTRA:
+            return "You may only stop when an extra draw is offered."
+        return "Stopping is not allowed at this table: draw again."
+    return "Unknown action: you may draw a card, or stop after an extra draw."
+
+
+def make_deal(players: int, seed: int, options: Mapping[str, Any], pile: Any) -> Deal:
+    """The fixed part of a game: ``options`` validated (``setup`` left out)."""
+    return Deal(players, seed, *_settings(players, tuple(sorted(options.items()))), tuple(pile))
+
+
+@lru_cache(maxsize=256)
+def _settings(players: int, options: tuple) -> tuple:
+    rules = Rules(**{name: value for name, value in options if name in Rules._fields})
+    return options, rules, resolvers(rules), tuple((seat + 1) % players for seat in range(players))
+
+
+# -- the log --
 
 
 def _fresh(event: dict) -> dict:
+    """A copy of ``event`` sharing nothing mutable with it (``game_over`` holds lists)."""
     if event["type"] == "game_over":
         return {k: list(v) if type(v) is list else v for k, v in event.items()}
     return event.copy()
 
 
-def recent_events(log: tuple, limit: int = LOG_WINDOW) -> list[dict]:
+def fresh_log(groups: Iterable[Iterable[dict]]) -> list[list[dict]]:
+    """Copies of the events of ``groups`` (see ``_fresh``)."""
+    return [
+        [event.copy() if event["type"] != "game_over" else _fresh(event) for event in group]
+        for group in groups
+    ]
+
+
+def recent_events(state: BozuState, limit: int = LOG_WINDOW) -> list[dict]:
     """The last ``limit`` events (all public), oldest first, as fresh copies."""
     recent: list[dict] = []
-    for group in newest_first(log):
-        for event in reversed(group):
-            recent.append(_fresh(event))
-            if len(recent) == limit:
-                return recent[::-1]
+    past: BozuState | None = state
+    while past is not None:
+        log = past._log if past._log is not None else added_log(past)
+        for group in reversed(log):
+            for event in reversed(group):
+                recent.append(event.copy() if event["type"] != "game_over" else _fresh(event))
+                if len(recent) == limit:
+                    return recent[::-1]
+        past = past.previous
     return recent[::-1]
 
 
@@ -319,44 +436,28 @@ class Bozu(Engine):
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> BozuState:
-        players = self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
-        checked = self.validate_options(options)
-        setup = checked.pop("setup", None)
-        rng = random.Random(seed)
-        deck = load_poets().ids
+        players, checked, setup = self.check_new_game(players, seed, options)
         if setup is not None:
-            stacked = validate_setup(setup, deck=deck, players=players)
+            stacked = validate_setup(setup, deck=load_poets().ids, players=players)
             if not stacked.pile:
                 raise ValueError("setup.pile must hold at least one card to reveal")
             hands, pile, common, first = stacked.hands, stacked.pile, stacked.table, stacked.first
         else:
-            shuffled = list(deck)
-            rng.shuffle(shuffled)
-            hands, pile, common = ((),) * players, tuple(shuffled), ()
+            rng = random.Random(seed)
+            pile = list(load_poets().ids)
+            shuffle(pile, rng)
+            hands, common = ((),) * players, ()
             first = rng.randrange(players)
-        rules = Rules(
-            semimaru=checked["semimaru"],
-            emperor=checked["emperor"],
-            lady=checked["lady"],
-            allow_stop=checked["allow_stop"],
-            nyudo_monks=checked["nyudo_monks"],
-        )
+        start = {"type": "start", "first": first, "pile_size": len(pile)}
         return BozuState(
-            players=players,
-            seed=seed,
-            options=tuple(sorted(checked.items())),
-            rules=rules,
-            hands=tuple(tuple(hand) for hand in hands),
-            pile=tuple(pile),
-            common=tuple(common),
+            make_deal(players, seed, checked, pile),
+            drawn=0,
             turn=first,
             phase=REVEAL,
-            out=(False,) * players,
-            skips=(False,) * players,
-            log=(({"type": "start", "first": first, "pile_size": len(pile)},), ()),
-            effects=effect_table(rules),
+            zones=zones_of(hands, common),
+            standing=(PLAYS,) * players,
+            previous=None,
+            log=((start,),),
         )
 
     # -- playing --
@@ -365,92 +466,58 @@ class Bozu(Engine):
         return [] if state.phase == OVER else [state.turn]
 
     def legal_actions(self, state: BozuState, seat: int) -> list[dict]:
-        if seat != state.turn:
+        if seat != state.turn or state.phase == OVER:
             return []
-        phase = state.phase
-        if phase == REVEAL:
-            return [{"type": "draw"}]
-        if phase == EXTRA:
-            if state.rules.allow_stop:
-                return [{"type": "draw"}, {"type": "stop"}]
-            return [{"type": "draw"}]
-        return []
+        if state.phase == EXTRA and state.deal.rules.allow_stop:
+            return [{"type": "draw"}, {"type": "stop"}]
+        return [{"type": "draw"}]
 
     def apply(self, state: BozuState, seat: int, action: Any) -> tuple[BozuState, list[dict]]:
-        if (
-            type(action) is dict
-            and action == DRAW
-            and type(seat) is int
-            and seat == state.turn
-            and state.phase == REVEAL
-        ):
-            quick = quick_reveal(state, seat)
-            if quick is not None:
-                return quick
-        kind = self._check(state, seat, action)
-        turn = _Turn(state)
-        if kind == "draw":
-            turn.reveal(seat)
-        else:
-            turn.events.append({"type": "stop", "seat": seat})
-            turn.next_turn(seat)
-        return turn.frozen(), list(map(_fresh, turn.events))
-
-    def _check(self, state: BozuState, seat: Any, action: Any) -> str:
-        """The action's type if ``seat`` may play it now; ``IllegalAction`` otherwise."""
-        if state.phase == OVER:
-            raise IllegalAction("The game is over.")
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
-        if seat != state.turn:
-            raise IllegalAction(f"It is not your turn: seat {state.turn} is playing.")
-        if type(action) is not dict or action.keys() != _ACTION_KEYS:
-            raise IllegalAction("Unknown action: you may draw a card, or stop after an extra draw.")
-        kind = action["type"]
-        if kind == "draw":
-            return kind
-        if kind == "stop":
-            if state.phase != EXTRA:
-                raise IllegalAction("You may only stop when an extra draw is offered.")
-            if not state.rules.allow_stop:
-                raise IllegalAction("Stopping is not allowed at this table: draw again.")
-            return kind
-        raise IllegalAction("Unknown action: you may draw a card, or stop after an extra draw.")
+        phase = state.phase
+        if type(action) is dict and type(seat) is int and seat == state.turn and phase != OVER:
+            if action == DRAW:
+                return reveal(state, seat)
+            if action == STOP and phase == EXTRA and state.deal.rules.allow_stop:
+                return stop(state, seat)
+        raise IllegalAction(refusal(state, seat, action))
 
     # -- what players see (everything but the order of the pile) --
 
     def view(self, state: BozuState, seat: int | None) -> dict:
         if seat is not None and not (
-            type(seat) is int and 0 <= seat < state.players  # bool is not a seat
+            type(seat) is int and 0 <= seat < state.deal.players  # bool is not a seat
         ):
             raise ValueError(f"no seat {seat!r} at this table")
-        shown = [card for hand in state.hands for card in hand] + list(state.common)
-        table = state.effects
+        *hands, common = zone_cards(state)
+        pile = state.pile
+        shown = [card for zone in hands for card in zone] + list(common)
+        table = state.deal.cards
         unseen: dict[str, int] = {}
-        for card in state.pile:  # the composition only: public, since every other card is
-            unseen[table[card]] = unseen.get(table[card], 0) + 1
-        semimaru_unseen = SEMIMARU in state.pile
+        for card in pile:  # the composition only: public, since every other card is
+            effect = table[card][0]
+            unseen[effect] = unseen.get(effect, 0) + 1
+        semimaru_unseen = SEMIMARU in pile
         over = state.phase == OVER
         return {
             "engine": ENGINE_NAME,
-            "options": dict(state.options),
-            "players": state.players,
+            "options": dict(state.deal.options),
+            "players": state.deal.players,
             "seat": seat,
-            "hand": list(state.hands[seat]) if seat is not None else None,
-            "hands": [list(hand) for hand in state.hands],
-            "hand_sizes": [len(hand) for hand in state.hands],
-            "common": list(state.common),
-            "pile_size": len(state.pile),
+            "hand": list(hands[seat]) if seat is not None else None,
+            "hands": [list(hand) for hand in hands],
+            "hand_sizes": [len(hand) for hand in hands],
+            "common": list(common),
+            "pile_size": len(pile),
             "unseen_effects": dict(sorted(unseen.items())),
             "semimaru_unseen": semimaru_unseen,
-            "semimaru_warning": semimaru_unseen and len(state.pile) <= WARNING_PILE,
-            "eliminated": list(state.out),
-            "skips": list(state.skips),
+            "semimaru_warning": semimaru_unseen and len(pile) <= WARNING_PILE,
+            "eliminated": [standing == OUT for standing in state.standing],
+            "skips": [standing == SKIPS for standing in state.standing],
             "turn": None if over else state.turn,
             "phase": state.phase,
             "to_act": self.to_act(state),
             "kana": {card: {"script": "hiragana"} for card in shown},
-            "log": recent_events(state.log),
+            "log": recent_events(state),
             "over": over,
             "outcome": self.outcome(state) if over else None,
         }
@@ -459,15 +526,15 @@ class Bozu(Engine):
         return state.phase == OVER
 
     def outcome(self, state: BozuState) -> dict:
-        scores = scores_of(state.hands, state.out)
+        scores = scores_of(state.zones[:-1], state.standing)
         ranks = competition_ranks(scores)
         return {
             "scores": scores,
             "ranks": ranks,
-            "cards": [len(hand) for hand in state.hands],
+            "cards": [held[0] for held in state.zones[:-1]],
             "eliminated": list(state.out),
             "draw": ranks.count(1) > 1,
-            "common_left": len(state.common),
+            "common_left": state.zones[-1][0],
             "over": state.phase == OVER,
         }
 
@@ -486,32 +553,19 @@ class Bozu(Engine):
             "phase": state.phase,
             "eliminated": list(state.out),
             "skips": list(state.skips),
-            "log": [[dict(event) for event in group] for group in log_groups(state.log)],
+            "log": fresh_log(log_groups(state)),
         }
 
     def from_json(self, data: Mapping[str, Any]) -> BozuState:
-        options = dict(data["options"])
-        rules = Rules(
-            semimaru=options["semimaru"],
-            emperor=options["emperor"],
-            lady=options["lady"],
-            allow_stop=options["allow_stop"],
-            nyudo_monks=options["nyudo_monks"],
-        )
         return BozuState(
-            players=data["players"],
-            seed=data["seed"],
-            options=tuple(sorted(options.items())),
-            rules=rules,
-            hands=tuple(tuple(hand) for hand in data["hands"]),
-            pile=tuple(data["pile"]),
-            common=tuple(data["common"]),
+            make_deal(data["players"], data["seed"], dict(data["options"]), data["pile"]),
+            drawn=0,
             turn=data["turn"],
             phase=data["phase"],
-            out=tuple(data["eliminated"]),
-            skips=tuple(data["skips"]),
-            log=log_from(data["log"]),
-            effects=effect_table(rules),
+            zones=zones_of(data["hands"], data["common"]),
+            standing=standing_of(data["eliminated"], data["skips"]),
+            previous=None,
+            log=tuple(map(tuple, fresh_log(data["log"]))),
         )
 
     # -- players and learning hooks --
@@ -564,7 +618,7 @@ class Bozu(Engine):
         return list(load_poets().ids)
 
     def cards_in_play(self, state: BozuState) -> list[str]:
-        return [c for hand in state.hands for c in hand] + list(state.pile) + list(state.common)
+        return [c for hand in state.hands for c in hand] + [*state.pile, *state.common]
 
     def shuffle_hidden(self, state: BozuState, seat: int | None, rng: random.Random) -> BozuState:
         """The pile in another order: nobody may see it, so no view may change."""

@@ -364,11 +364,7 @@ class KazokuFamilies(Engine):
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> KazokuState:
-        players = self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
-        checked = self.validate_options(options)
-        setup = checked.pop("setup", None)
+        players, checked, setup = self.check_new_game(players, seed, options)
         rng = random.Random(seed)
         deck = load_deck().ids
         rules = rules_for(checked["variant"])

@@ -202,11 +202,7 @@ class KoiKoi(Engine):
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> KoikoiState:
-        players = self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
-        checked = self.validate_options(options)
-        setup = checked.pop("setup", None)
+        players, checked, setup = self.check_new_game(players, seed, options)
         frozen_options = tuple(sorted(checked.items()))
         rules = settings_for(frozen_options)
         events: list[dict] = []

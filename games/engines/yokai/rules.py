@@ -376,11 +376,7 @@ class YokaiEngine(Engine):
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> YokaiState:
-        players = self.check_players(players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
-        checked = self.validate_options(options)
-        setup = checked.pop("setup", None)
+        players, checked, setup = self.check_new_game(players, seed, options)
         level = checked["level"]
         rng = random.Random(seed)
         if setup is not None:
