@@ -4,10 +4,12 @@ import csv
 import io
 from datetime import timedelta
 
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 from factories import answer, game, memory
 
+from games.engines import ENGINES, get_engine
 from learning.classroom.models import Assignment, LearnerActivity
 from learning.classroom.selectors import (
     ASSIGNMENT_CSV_COLUMNS,
@@ -198,3 +200,40 @@ def test_the_beat_schedule_names_a_registered_task():
     app.loader.import_default_modules()
     task = settings.CELERY_BEAT_SCHEDULE["classroom-summaries"]["task"]
     assert task in app.tasks
+
+
+def _assignment_post(as_alice, alice_class, engine: str, **game_fields):
+    url = reverse("teach_assignments", args=[alice_class.pk])
+    page = as_alice.get(url + f"?engine={engine}")
+    assert page.status_code == 200
+    due = (timezone.localtime() + timedelta(days=5)).strftime("%Y-%m-%dT%H:%M")
+    form = {"title": engine, "engine": engine, "due_at": due, "goal_kind": "games",
+            "goal_value": 1}  # fmt: skip
+    game_form = page.context["game_form"]
+    for name, field in game_form.fields.items():
+        if field.initial is not None and field.initial is not False:
+            form[f"game-{name}"] = field.initial
+    form.update({f"game-{name}": value for name, value in game_fields.items()})
+    return page, as_alice.post(url, form)
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_every_game_can_be_assigned_with_its_own_table_options(as_alice, alice_class, engine):
+    """Each game's form shows only the table options it uses, and saving it keeps them (Koi-Koi
+    has no script field: the form must not read one)."""
+    page, response = _assignment_post(as_alice, alice_class, engine)
+    assert response.status_code == 302, response.context and response.context["game_form"].errors
+    a = Assignment.objects.get(classroom=alice_class)
+    fields = page.context["game_form"].table_fields
+    assert a.engine == engine and {"romaji", "prompts", "timer"} <= set(a.options)
+    assert ("card_prompts" in fields) == get_engine(engine).asks_about_cards
+
+
+def test_a_bozu_assignment_can_turn_on_the_questions_about_known_cards(as_alice, alice_class):
+    page, response = _assignment_post(as_alice, alice_class, "bozu", card_prompts="on")
+    assert 'name="game-card_prompts"' in page.content.decode()
+    assert response.status_code == 302
+    assert Assignment.objects.get(classroom=alice_class).options["card_prompts"] is True
+    Assignment.objects.all().delete()
+    _page, response = _assignment_post(as_alice, alice_class, "bozu")
+    assert Assignment.objects.get(classroom=alice_class).options["card_prompts"] is False

@@ -44,8 +44,9 @@ class AssignmentGameForm(TableCreateForm):
         data = forms.Form.clean(self)
         if self.errors:
             return data
-        options = {name: data[name] for name in [*self.engine_fields, "script", "romaji",
-                                                  "prompts", "timer"]}  # fmt: skip
+        # the table options this game shows (Koi-Koi has no script; card_prompts only where
+        # the game asks about its cards), as in the lobby
+        options = {name: data[name] for name in [*self.engine_fields, *self.table_fields]}
         try:
             self.cleaned_options = table_options_validate(eng=self.eng, options=options)
         except ValueError as exc:
