@@ -4,7 +4,7 @@ them wins far more often than a team playing at random."""
 import random
 
 import pytest
-from yokai_setup import ENG, ROWS, cell, game, peek, play
+from yokai_setup import DECLARE, ENG, REVEAL, ROWS, cell, game, move, peek, play
 
 from games.engines import action_key
 from games.engines.conformance import playout
@@ -66,3 +66,77 @@ def test_a_cpu_team_wins_far_more_often_than_a_random_team():
         return summary["wins_by_seat"][0]
 
     assert wins(["hard"]) >= 8 and wins(["random"]) <= 1
+
+
+def _card_at(state, row, col):
+    return next(card for r, c, card in state.grid if (r, c) == (row, col))
+
+
+def test_a_bot_declares_right_after_the_move_that_completes_what_it_knows():
+    """After its peeks or its move a `hard` bot declares a grid it believes appeased (the next
+    teammate's move could spoil it); between its two peeks it looks first."""
+    bot, rng = ENG.bot("hard"), random.Random(0)
+    state = game(ROWS, clues=["clue-kitsune", "clue-kappa", "clue-oni"])
+    everything = tuple((card, 1) for _, _, card in state.grid)
+    state = state._replace(peeks=(everything, ()))
+    state, _ = play(state, peek(0, 0))
+    assert bot.choose(ENG.view(state, 0), ENG.legal_actions(state, 0), rng)["type"] == "peek"
+    state, _ = play(state, peek(0, 1), move(3, 3, 4, 2))  # the oni row stays one group
+    assert state.step == "clue"
+    assert bot.choose(ENG.view(state, 0), ENG.legal_actions(state, 0), rng) == DECLARE
+    state, _ = play(state, DECLARE)
+    assert ENG.outcome(state)["won"]
+
+
+def test_at_level_5_the_last_move_brings_the_yokai_back_into_the_objective():
+    """One clue: two turns. Seat 0 moves a yokai out of the square; seat 1's bot, knowing
+    nothing of the families, has one move left and must make the square whole again."""
+    state = game(ROWS, clues=["clue-kitsune"], level=5, objective="square")
+    state, _ = play(state, peek(0, 0), peek(0, 1), move(3, 3, 0, 4), REVEAL)
+    state, _ = play(state, peek(1, 0), peek(1, 1))
+    choice = ENG.bot("hard").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+                                    random.Random(0))  # fmt: skip
+    assert choice == move(0, 4, 3, 3)
+
+
+def test_at_level_5_a_bot_never_locks_a_yokai_the_objective_cannot_take_back():
+    """A clue locks its yokai for good: seat 1 knows only the oni moved out of the square, and
+    a matching clue is beside the grid, but two moves are left and locking that yokai where it
+    stands leaves the square out of reach, so the bot reveals the next clue instead. At level 1
+    (no objective) the same placement is its signal."""
+    for level, expected in ((5, "reveal"), (1, "place")):
+        extra = {"objective": "square"} if level == 5 else {}
+        state = game(ROWS, clues=["clue-oni", "clue-kitsune"], level=level, **extra)
+        oni = _card_at(state, 3, 3)
+        state, _ = play(state, peek(0, 0), peek(0, 1), move(3, 3, 0, 4), REVEAL)
+        state, _ = play(state, peek(1, 0), peek(1, 1), move(3, 2, 3, 3))
+        state = state._replace(peeks=(state.peeks[0], ((oni, 2),)))
+        choice = ENG.bot("hard").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+                                        random.Random(0))  # fmt: skip
+        assert choice["type"] == expected, level
+        if expected == "place":
+            assert (choice["row"], choice["col"]) == (0, 4)
+
+
+def test_at_level_5_a_cpu_team_keeps_the_objective_within_reach():
+    """Over whole games of `hard` teammates, every move leaves no more yokai off the
+    objective's best placement than moves left, and most games end with the exact shape."""
+    from games.engines.yokai.bots import best_fit
+    from games.engines.yokai.data import OBJECTIVE
+
+    bot, exact, games = ENG.bot("hard"), 0, 24
+    for g in range(games):
+        rng = random.Random(g)
+        state = ENG.new_game(2 + g % 3, 500 + g, {"level": 5})
+        shape = OBJECTIVE[state.objective].cells
+        while not ENG.is_over(state):
+            seat = ENG.to_act(state)[0]
+            action = bot.choose(ENG.view(state, seat), ENG.legal_actions(state, seat), rng)
+            moves_after = 2 * len(state.clue_pile) + len(state.aside) - 1
+            state, _ = ENG.apply(state, seat, action)
+            if action["type"] == "move":
+                cells = {(r, c) for r, c, _ in state.grid}
+                locked = {(r, c) for r, c, _ in state.placed}
+                assert 16 - best_fit(cells, shape, locked) <= max(moves_after, 1), (g, action)
+        exact += bool(ENG.outcome(state)["objective_ok"])
+    assert exact >= games * 2 // 3

@@ -12,8 +12,12 @@ families whose four cards are already placed), then plays the three steps:
 - **signal** with clues: place a revealed clue on a yokai it knows matches and that sits with
   its family (the clue tells teammates its family and locks it where it belongs); otherwise
   reveal a new clue; with nothing left to reveal, place where the clue does least harm;
-- **declare** at the start of its turn when every yokai's family is determined and the believed
-  grid wins.
+- **declare** when the believed grid wins: at the start of its turn when every yokai's family
+  is determined, and after its peeks or its move with at most one undetermined (``hard``);
+- **level 5, the objective**: the number of moves left is public (one clue action per turn),
+  so every move keeps the yokai within reach of the objective's best placement (no more
+  yokai off it than moves left, less a margin), the last one makes the shape whole, and a
+  clue is never placed on a yokai that would lock the shape out of reach.
 
 Levels: ``easy`` believes only its own peeks and ignores the affinity and objective;
 ``normal`` also reads teammates' clues; ``hard`` adds the affinity and objective terms and
@@ -107,10 +111,16 @@ class TeamBot(Bot):
         return self.clue(view, belief, by_type, rng)
 
     def should_declare(self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]]) -> bool:
-        if view["step"] != "peek" or view["peeks_left"] < 2:
-            return False
+        """Declare when the believed grid wins: at the start of the turn only when every yokai
+        is determined (the peeks may settle the rest), after the peeks or the move (which may
+        have just completed the grid: the next teammate's move could spoil it) with at most
+        one undetermined yokai for ``hard``."""
         unknown = sum(1 for fams in belief.values() if len(fams) > 1)
-        if unknown > (1 if self.bold else 0):
+        start = view["step"] == "peek" and view["peeks_left"] == PEEKS
+        allowed = 0 if start or not self.bold else 1
+        if view["step"] == "peek" and not start:
+            return False  # between the two peeks: finish looking first
+        if unknown > allowed:
             return False
         return self.believed_win(view, belief)
 
@@ -139,15 +149,28 @@ class TeamBot(Bot):
         known = self._known(belief)
         splits = {family: len(components(cells)) - 1 for family, cells in known.items()}
         objective = view.get("objective") if self.goals else None
-        fit = ShapeFit(set(belief), OBJECTIVE[objective].cells) if objective else None
-        # the shape only counts at the end: it weighs more as the clue actions run out
-        turns_left = 2 * view["clues_left"] + len(view["aside"])
-        shape_weight = SHAPE_WEIGHT if turns_left > view["players"] else SHAPE_WEIGHT_LATE
+        fit = None
+        pool = actions
+        if objective:
+            locked = {(c["row"], c["col"]) for c in view["cells"] if c["locked"]}
+            fit = ShapeFit(set(belief), OBJECTIVE[objective].cells, locked)
+            # The shape only counts at the end, and the number of moves left is public: each
+            # turn uses one clue action, so the turns left are 2 per clue in the pile plus
+            # one per revealed clue. Keep the yokai within reach of the shape: after this
+            # move, no more cards off the best placement than moves left (minus a margin
+            # for the moves a teammate cannot make in time).
+            reach = shape_reach(view)
+            off = {id(a): 16 - fit.after_move((a["row"], a["col"]), (a["to_row"], a["to_col"]))
+                   for a in actions}  # fmt: skip
+            pool = [a for a in actions if off[id(a)] <= reach]
+            if not pool:  # out of reach already: the moves that get closest
+                least = min(off.values())
+                pool = [a for a in actions if off[id(a)] == least]
         # moving a yokai whose family is determined is the point of a move; the others are
         # weighed only when no such yokai can move
-        determined = [a for a in actions if len(belief[(a["row"], a["col"])]) == 1]
+        determined = [a for a in pool if len(belief[(a["row"], a["col"])]) == 1]
         best, best_score = None, None
-        for action in determined or actions:
+        for action in determined or pool:
             source, target = (action["row"], action["col"]), (action["to_row"], action["to_col"])
             fams = belief[source]
             delta = 0.0
@@ -164,7 +187,9 @@ class TeamBot(Bot):
                 if self.goals and view.get("affinity"):
                     delta += self.affinity_term(view, {**known, family: cells})
             if fit is not None:
-                delta -= shape_weight * (16 - fit.after_move(source, target))
+                delta -= SHAPE_WEIGHT * off[id(action)]
+                if off[id(action)] == 0 and self.believed_win_after(view, belief, source, target):
+                    delta += WIN_MARK  # this bot declares right after its move
             score = delta + rng.random() * 0.01
             if best_score is None or score > best_score:
                 best, best_score = action, score
@@ -187,11 +212,15 @@ class TeamBot(Bot):
     ) -> dict:
         places = by_type.get("place", [])
         aside = view["aside"]
+        shape = LockCheck(view) if self.goals and view.get("objective") and places else None
         scored = []
         for action in places:
             clue = aside[action["slot"]]
             pos = (action["row"], action["col"])
-            scored.append((self.placement_value(belief, pos, clue), rng.random(), action))
+            value = self.placement_value(belief, pos, clue)
+            if shape is not None:
+                value += shape.lock_cost(pos)
+            scored.append((value, rng.random(), action))
         if scored:
             value, _, action = max(scored, key=lambda item: (item[0], item[1]))
             if value >= GOOD_PLACEMENT or "reveal" not in by_type:
@@ -218,6 +247,16 @@ class TeamBot(Bot):
         precise = 0.0 if clue is None else 1.0 / len(CLUE_FAMILIES[clue])
         return settled + precise
 
+    def believed_win_after(
+        self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]], source: Pos, target: Pos
+    ) -> bool:
+        """Whether this bot would declare right after moving ``source`` to ``target``."""
+        unknown = sum(1 for fams in belief.values() if len(fams) > 1)
+        if unknown > (1 if self.bold else 0):
+            return False
+        moved = {(target if pos == source else pos): fams for pos, fams in belief.items()}
+        return self.believed_win(view, moved)
+
     def believed_win(self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]]) -> bool:
         """Every determined family is one group and, as far as this bot knows, the goals are met."""
         known = self._known(belief)
@@ -243,17 +282,67 @@ class TeamBot(Bot):
 
 
 WIN_MARK = 100.0
-SHAPE_WEIGHT = 4.0
-SHAPE_WEIGHT_LATE = 12.0
+PEEKS = 2
+# level 5: the weight of each yokai off the objective's best placement, and how many moves to
+# keep in hand for bringing them back (tuned with bench/yokai_tune.py on seeds 100000+)
+SHAPE_WEIGHT = 0.3
+SHAPE_MARGIN = 2
+
+
+def shape_reach(view: Mapping[str, Any]) -> int:
+    """Level 5: how many yokai may be off the objective's best placement after this turn's move.
+
+    The turns left are public: each turn uses one clue action, so 2 per clue in the pile plus 1
+    per revealed clue (this turn's included). After this move, ``moves`` moves are left; keep
+    ``SHAPE_MARGIN`` of them in hand for the teammates' moves that cannot help, but allow one
+    yokai off before the last move: a full shape must be broken by the next compulsory move
+    (one card out), unless the next player declares.
+    """
+    moves = 2 * view["clues_left"] + len(view["aside"]) - 1
+    return max(moves - SHAPE_MARGIN, min(moves, 1), 0)
+
+
+class LockCheck:
+    """Level 5, the clue step: a clue locks its yokai for good, so locking one that the
+    objective's placement cannot cover any more within the moves left loses the game."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.cells = {(c["row"], c["col"]) for c in view["cells"]}
+        self.locked = {(c["row"], c["col"]) for c in view["cells"] if c["locked"]}
+        self.shape = OBJECTIVE[view["objective"]].cells
+        # this turn's move is made: the moves left are the next turns'
+        self.moves = 2 * view["clues_left"] + len(view["aside"]) - 1
+        self.best = best_fit(self.cells, self.shape, self.locked)
+        self.cache: dict[Pos, float] = {}
+
+    def lock_cost(self, pos: Pos) -> float:
+        if pos not in self.cache:
+            fit = best_fit(self.cells, self.shape, self.locked | {pos})
+            off = 16 - fit
+            if off > max(self.moves - SHAPE_MARGIN, min(self.moves, 1), 0):
+                self.cache[pos] = -LOCK_OUT
+            else:
+                self.cache[pos] = -LOCK_WEIGHT * (self.best - fit)
+        return self.cache[pos]
+
+
+def best_fit(cells: set[Pos], shape: frozenset[Pos], locked: set[Pos]) -> int:
+    """How many of ``cells`` the best placement of ``shape`` covering every ``locked`` covers."""
+    return max((p[3] for p in ShapeFit(cells, shape, locked).placements), default=0)
+
+
+LOCK_OUT = 10.0
+LOCK_WEIGHT = 1.0
 
 
 def pair_weight(first: frozenset[str], second: frozenset[str]) -> float:
     """Neighbours are worth the chance that they are of one family."""
     common = len(first & second)
-    return 0.2 * common / (len(first) * len(second)) if common else 0.0
+    return PAIR_WEIGHT * common / (len(first) * len(second)) if common else 0.0
 
 
 GOOD_PLACEMENT = 1.0
+PAIR_WEIGHT = 0.2
 
 
 class ShapeFit:
@@ -261,14 +350,24 @@ class ShapeFit:
     move. Every placement (turned, mirrored, moved) covering at least the best count minus 2 is
     kept: one move changes a placement's count by at most one, so no other can become best."""
 
-    def __init__(self, cells: set[Pos], shape: frozenset[Pos]) -> None:
+    def __init__(
+        self, cells: set[Pos], shape: frozenset[Pos], locked: set[Pos] | frozenset[Pos] = ()
+    ) -> None:
         counts: Counter = Counter()
         variants = list(shape_variants(frozenset(shape)))
         for index, variant in enumerate(variants):
             for r, c in cells:
                 for sr, sc in variant:
                     counts[(index, r - sr, c - sc)] += 1
-        top = max(counts.values())
+        if locked:  # a locked yokai never moves: a placement must cover it
+            counts = Counter(
+                {
+                    key: count
+                    for key, count in counts.items()
+                    if all((r - key[1], c - key[2]) in variants[key[0]] for r, c in locked)
+                }
+            )
+        top = max(counts.values(), default=0)
         self.placements = [
             (variants[index], dr, dc, count)
             for (index, dr, dc), count in counts.items()
