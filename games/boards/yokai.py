@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from games.boards.common import (
     BoardContext,
@@ -27,8 +28,10 @@ from games.boards.common import (
     sentence_html,
 )
 from games.engines import action_key
+from games.engines.yokai.bots import frame_name, frame_of
 from games.engines.yokai.data import (
     FAMILY,
+    FAMILY_IDS,
     OBJECTIVE,
     RATING_LABELS,
     families_on,
@@ -192,6 +195,7 @@ class YokaiBoard(BoardPresenter):
                 "affinity": card(affinity) if affinity else None,
                 "affinity_hidden": view.get("affinity_hidden"),
                 "objective": _objective(objective) if objective else None,
+                "plan": _plan(view, players, script, romaji),
                 "seats": [
                     {"player": p, "to_act": p.index in view.get("to_act", [])} for p in players
                 ],
@@ -306,6 +310,59 @@ def _yokai_cell(
         "source": sources.get(pos),
         "places": places.get(pos, []),
     }
+
+
+PLAN_WHERE = {
+    "square": _lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "affinity": _lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "scroll": _lazy(
+        "Laid on the two middle rows of the grid as it was dealt, stretched two places to the "
+        "left and two to the right."
+    ),
+    "lantern": _lazy(
+        "Laid on the 4 × 4 grid as it was dealt and one row below it: the two corners of the "
+        "top row go to the new row."
+    ),
+}
+
+
+def _plan(
+    view: Mapping[str, Any], players: Sequence[Player], script: str, romaji: str
+) -> dict[str, Any] | None:
+    """The frame the CPU teammates fill (``bots.FRAMES``), shown to the humans at the table
+    so that they can read the CPU teammates' moves and play along; None when no CPU teammate
+    plays by one."""
+    if view["over"] or not any(p.kind == "bot" and p.level in ("normal", "hard") for p in players):
+        return None
+    name = frame_name(view["level"], view["players"], view.get("objective"))
+    if name is None:
+        return None
+    frame = frame_of(name)
+    top, left = min(r for r, _ in frame), min(c for _, c in frame)
+    height = max(r for r, _ in frame) - top + 1
+    width = max(c for _, c in frame) - left + 1
+    names = {f: getattr(FAMILY[f], script) for f in FAMILY_IDS}
+    rows = [
+        [
+            {"glyph": names[frame[(top + r, left + c)]][0], "family": frame[(top + r, left + c)]}
+            if (top + r, left + c) in frame
+            else None
+            for c in range(width)
+        ]
+        for r in range(height)
+    ]
+    legend = [
+        {
+            "glyph": names[f][0],
+            "name": names[f],
+            "romaji": FAMILY[f].romaji if romaji != "never" else "",
+            "family": f,
+        }
+        for f in FAMILY_IDS
+    ]
+    # the grid read row by row, for screen readers ("·" an empty place)
+    text = " / ".join(" ".join(cell["glyph"] if cell else "·" for cell in row) for row in rows)
+    return {"where": PLAN_WHERE[name], "rows": rows, "legend": legend, "text": text}
 
 
 def _objective(objective_id: str) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The Yokai board over HTTP: a whole game with CPU teammates, refusals, private peeks."""
 
 import json
+import re
 
 import pytest
 from test_games_views import HX, client_for, form_fields, play_to_the_end, post_move
@@ -172,3 +173,40 @@ def test_the_static_stylesheet_covers_every_grid_width_yokai_and_clue():
         assert f".yokai:has(#yk-slot-{slot}:checked) .for-yk-slot-{slot} " in css
     for cols in range(3, len(YOKAI) + 3):  # a line of 16 yokai plus the empty ring
         assert f".yokai .yk-cols-{cols} {{ --yk-cols: {cols}; }}" in css
+
+
+def plan_cells(page: str) -> list[list[str]]:
+    grid = re.search(r'<div class="yk-plan-grid"[^>]*>(.*?)</div></div>', page, re.S).group(1)
+    rows = re.findall(r'<div class="yk-plan-row">(.*?)(?:</div>|$)', grid, re.S)
+    return [re.findall(r"<span[^>]*>([^<]*)</span>", row) for row in rows]
+
+
+def test_the_cpu_teammates_plan_is_shown_to_the_humans_who_play_with_them(dana, charlie):
+    """Where the CPU teammates play by a frame (docs/rules/yokai.md), the board shows its blocks
+    with the families' names, so that a human can read their moves and play along; not with
+    `easy` CPUs (no frame), not with two players at level 1, not once the game is over."""
+    setup = {"grid": ROWS, "clues": ["clue-oni"], "first": 0, "objective": "scroll"}
+    table = yokai_table(human(dana), {"kind": "bot", "level": "hard"}, level=5, setup=setup)
+    client = client_for(dana)
+    scroll = page_of(client, table)
+    assert "Your CPU teammates&#x27; plan" in scroll or "Your CPU teammates' plan" in scroll
+    assert plan_cells(scroll) == [["き", "き", "か", "か", "ろ", "ろ", "お", "お"]] * 2
+    assert "き き か か ろ ろ お お / き き か か ろ ろ お お" in scroll  # the text alternative
+    assert "きつね (kitsune)" in scroll and "ろくろくび (rokurokubi)" in scroll
+    assert "two middle rows" in scroll
+    three = yokai_table(human(dana), {"kind": "bot", "level": "normal"},
+                        {"kind": "bot", "level": "normal"}, level=2, script="katakana")  # fmt: skip
+    page = page_of(client_for(dana), three)
+    assert plan_cells(page) == [
+        ["キ", "キ", "キ", "カ"], ["キ", "ロ", "ロ", "カ"], ["オ", "ロ", "ロ", "カ"],
+        ["オ", "オ", "オ", "カ"],
+    ]  # fmt: skip
+    for seats, options in (
+        ([{"kind": "bot", "level": "easy"}], {"level": 5}),
+        ([{"kind": "bot", "level": "hard"}], {"level": 1}),
+        ([human(charlie)], {"level": 5}),
+    ):
+        page = page_of(client_for(dana), yokai_table(human(dana), *seats, **options))
+        assert "yk-plan" not in page, (seats, options)
+    finished = play_to_the_end(client, table)
+    assert "yk-plan" not in finished

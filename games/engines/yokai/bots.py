@@ -7,21 +7,29 @@ families each yokai may belong to (its own peek, else a teammate's clue on it, n
 families whose four cards are already placed), then plays the three steps:
 
 - **peek** at the unknown yokai it can, those touching known ones first;
-- **move** the yokai that makes the believed grid best: one group per family (the strongest
-  term), same-family neighbours, and at the levels that need it the affinity and the shape;
+- **move** (without a frame) the yokai that makes the believed grid best: one group per family
+  (the strongest term), same-family neighbours, and at level 2 the affinity;
 - **signal** with clues: place a revealed clue on a yokai it knows matches and that sits with
   its family (the clue tells teammates its family and locks it where it belongs); otherwise
   reveal a new clue; with nothing left to reveal, place where the clue does least harm;
 - **declare** when the believed grid wins: at the start of its turn when every yokai's family
   is determined, and after its peeks or its move with at most one undetermined (``hard``);
-- **level 5, the objective**: the number of moves left is public (one clue action per turn),
-  so every move keeps the yokai within reach of the objective's best placement (no more
-  yokai off it than moves left, less a margin), the last one makes the shape whole, and a
-  clue is never placed on a yokai that would lock the shape out of reach.
+- **the team's frame** (level 5 always; levels 1-4 with three or four players): a convention
+  every CPU teammate follows, like a bidding system at bridge. A fixed frame (``FRAMES``) is
+  laid on the deal's 4 x 4 (for the scroll and the lantern, as close to it as the shape
+  allows) and cut into four regions of four, one per family. A bot moves a yokai into a
+  region only when it knows the yokai is of that family, so a teammate reading the public
+  moves learns that family without a word (``read_frame_moves``: the table has no chat, and
+  the rules allow none); misplaced yokai step out to free their places, the yokai stay
+  within reach of the frame (no more off it than moves left: the count of moves left is
+  public, one clue action per turn) and the last move makes it whole, which at level 5 is
+  the objective's shape. A clue is only ever placed on a yokai known to sit in its region
+  (a lock elsewhere would keep it out for good). A teammate whose region moves this seat's
+  own peeks contradict (a human who does not play by the convention) is not read.
 
 Levels: ``easy`` believes only its own peeks and ignores the affinity and objective;
-``normal`` also reads teammates' clues; ``hard`` adds the affinity and objective terms and
-declares a little earlier (when at most one yokai is undetermined and the rest wins).
+``normal`` also reads teammates' clues and moves and plays by the frame; ``hard`` declares a
+little earlier (when at most one yokai is undetermined and the rest wins).
 ``RandomBot`` (uniform among legal actions, never declaring) is the baseline of docs/bench.md.
 """
 
@@ -30,6 +38,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from games.engines.base import Bot
@@ -39,7 +48,7 @@ from games.engines.yokai.data import (
     FAMILY_IDS,
     OBJECTIVE,
 )
-from games.engines.yokai.index import components, has_shape, neighbours, shape_variants
+from games.engines.yokai.index import components, has_shape, neighbours
 
 Pos = tuple[int, int]
 ALL = frozenset(FAMILY_IDS)
@@ -99,6 +108,9 @@ class TeamBot(Bot):
         self, view: Mapping[str, Any], legal_actions: Sequence[dict], rng: random.Random
     ) -> dict:
         belief = beliefs(view, self.read_clues)
+        frame = self.frame(view)
+        if frame is not None:
+            belief = read_frame_moves(view, belief, frame)
         by_type: dict[str, list[dict]] = {}
         for action in legal_actions:
             by_type.setdefault(action["type"], []).append(action)
@@ -107,8 +119,16 @@ class TeamBot(Bot):
         if "peek" in by_type:
             return self.peek(belief, by_type["peek"], rng)
         if "move" in by_type:
+            if frame is not None:
+                return self.frame_move(view, belief, frame, by_type["move"], rng)
             return self.move(view, belief, by_type["move"], rng)
-        return self.clue(view, belief, by_type, rng)
+        return self.clue(view, belief, by_type, rng, frame)
+
+    def frame(self, view: Mapping[str, Any]) -> dict[Pos, str] | None:
+        if not self.goals:
+            return None
+        name = frame_name(view["level"], view["players"], view.get("objective"))
+        return frame_of(name) if name else None
 
     def should_declare(self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]]) -> bool:
         """Declare when the believed grid wins: at the start of the turn only when every yokai
@@ -143,34 +163,17 @@ class TeamBot(Bot):
         actions: list[dict],
         rng: random.Random,
     ) -> dict:
-        """The move that makes the believed grid best, scored as a change from the grid before:
-        -10 per extra group of the moved card's family, +0.2 x the chance that two neighbours
-        share a family, and the goals (affinity -5 while apart, -4 per card off the shape)."""
+        """Without a frame (two players at levels 1-4, and ``easy``): the move that makes the
+        believed grid best, scored as a change from the grid before: -10 per extra group of
+        the moved card's family, +0.2 x the chance that two neighbours share a family, and the
+        affinity (-5 while apart)."""
         known = self._known(belief)
         splits = {family: len(components(cells)) - 1 for family, cells in known.items()}
-        objective = view.get("objective") if self.goals else None
-        fit = None
-        pool = actions
-        if objective:
-            locked = {(c["row"], c["col"]) for c in view["cells"] if c["locked"]}
-            fit = ShapeFit(set(belief), OBJECTIVE[objective].cells, locked)
-            # The shape only counts at the end, and the number of moves left is public: each
-            # turn uses one clue action, so the turns left are 2 per clue in the pile plus
-            # one per revealed clue. Keep the yokai within reach of the shape: after this
-            # move, no more cards off the best placement than moves left (minus a margin
-            # for the moves a teammate cannot make in time).
-            reach = shape_reach(view)
-            off = {id(a): 16 - fit.after_move((a["row"], a["col"]), (a["to_row"], a["to_col"]))
-                   for a in actions}  # fmt: skip
-            pool = [a for a in actions if off[id(a)] <= reach]
-            if not pool:  # out of reach already: the moves that get closest
-                least = min(off.values())
-                pool = [a for a in actions if off[id(a)] == least]
         # moving a yokai whose family is determined is the point of a move; the others are
         # weighed only when no such yokai can move
-        determined = [a for a in pool if len(belief[(a["row"], a["col"])]) == 1]
+        determined = [a for a in actions if len(belief[(a["row"], a["col"])]) == 1]
         best, best_score = None, None
-        for action in determined or pool:
+        for action in determined or actions:
             source, target = (action["row"], action["col"]), (action["to_row"], action["to_col"])
             fams = belief[source]
             delta = 0.0
@@ -186,14 +189,66 @@ class TeamBot(Bot):
                 delta -= 10.0 * (len(components(cells)) - 1 - splits[family])
                 if self.goals and view.get("affinity"):
                     delta += self.affinity_term(view, {**known, family: cells})
-            if fit is not None:
-                delta -= SHAPE_WEIGHT * off[id(action)]
-                if off[id(action)] == 0 and self.believed_win_after(view, belief, source, target):
-                    delta += WIN_MARK  # this bot declares right after its move
             score = delta + rng.random() * 0.01
             if best_score is None or score > best_score:
                 best, best_score = action, score
         return best  # type: ignore[return-value]
+
+    def frame_move(
+        self,
+        view: Mapping[str, Any],
+        belief: dict[Pos, frozenset[str]],
+        frame: Mapping[Pos, str],
+        actions: list[dict],
+        rng: random.Random,
+    ) -> dict:
+        """Fill the team's frame (``FRAMES``), one yokai into its family's region.
+
+        Within reach of the frame (no more yokai off it than moves left, less a margin):
+        +FIX for a yokai this bot knows entering its region, -FIX for one leaving it, a yokai
+        it does not know (or knows to be of another family) never enters a region (that would
+        lie to teammates reading the convention), a misplaced known yokai may step out of the
+        frame to free its place, and a move that completes the believed frame wins."""
+        reach = shape_reach(view)
+        outside = sum(1 for pos in belief if pos not in frame)
+        scored = []
+        for action in actions:
+            source, target = (action["row"], action["col"]), (action["to_row"], action["to_col"])
+            off = outside + (target not in frame) - (source not in frame)
+            fams = belief[source]
+            family = next(iter(fams)) if len(fams) == 1 else None
+            here, there = frame.get(source), frame.get(target)
+            score = 0.0
+            if family is not None:
+                score += FIX * ((there == family) - (here == family))
+            if there is not None and there != family:
+                score -= LIE
+            if there is None and here is not None:
+                score += PARK if family is not None and here != family else -1.0
+            if off == 0 and self.frame_done(belief, frame, source, target):
+                score += WIN_MARK
+            over = max(off - reach, 0)
+            scored.append((-over, score + rng.random() * 0.01, action))
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def frame_done(
+        self,
+        belief: Mapping[Pos, frozenset[str]],
+        frame: Mapping[Pos, str],
+        source: Pos,
+        target: Pos,
+    ) -> bool:
+        """Every yokai in its family's region after the move, as far as this bot believes."""
+        unknown = 0
+        for pos, fams in belief.items():
+            pos = target if pos == source else pos
+            if len(fams) > 1:
+                unknown += 1
+                if frame.get(pos) not in fams:
+                    return False
+            elif frame.get(pos) not in fams:
+                return False
+        return unknown <= (1 if self.bold else 0)
 
     @staticmethod
     def _known(belief: Mapping[Pos, frozenset[str]]) -> dict[str, list[Pos]]:
@@ -209,17 +264,17 @@ class TeamBot(Bot):
         belief: dict[Pos, frozenset[str]],
         by_type: dict[str, list[dict]],
         rng: random.Random,
+        frame: Mapping[Pos, str] | None = None,
     ) -> dict:
         places = by_type.get("place", [])
         aside = view["aside"]
-        shape = LockCheck(view) if self.goals and view.get("objective") and places else None
         scored = []
         for action in places:
             clue = aside[action["slot"]]
             pos = (action["row"], action["col"])
             value = self.placement_value(belief, pos, clue)
-            if shape is not None:
-                value += shape.lock_cost(pos)
+            if frame and belief[pos] != frozenset({frame.get(pos)}):
+                value -= LOCK_OUT  # a lock keeps a yokai out of its region for good
             scored.append((value, rng.random(), action))
         if scored:
             value, _, action = max(scored, key=lambda item: (item[0], item[1]))
@@ -247,16 +302,6 @@ class TeamBot(Bot):
         precise = 0.0 if clue is None else 1.0 / len(CLUE_FAMILIES[clue])
         return settled + precise
 
-    def believed_win_after(
-        self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]], source: Pos, target: Pos
-    ) -> bool:
-        """Whether this bot would declare right after moving ``source`` to ``target``."""
-        unknown = sum(1 for fams in belief.values() if len(fams) > 1)
-        if unknown > (1 if self.bold else 0):
-            return False
-        moved = {(target if pos == source else pos): fams for pos, fams in belief.items()}
-        return self.believed_win(view, moved)
-
     def believed_win(self, view: Mapping[str, Any], belief: dict[Pos, frozenset[str]]) -> bool:
         """Every determined family is one group and, as far as this bot knows, the goals are met."""
         known = self._known(belief)
@@ -283,10 +328,9 @@ class TeamBot(Bot):
 
 WIN_MARK = 100.0
 PEEKS = 2
-# level 5: the weight of each yokai off the objective's best placement, and how many moves to
-# keep in hand for bringing them back (tuned with bench/yokai_tune.py on seeds 100000+)
-SHAPE_WEIGHT = 0.3
-SHAPE_MARGIN = 2
+# how many moves to keep in hand for bringing the yokai back into the frame (tuned with
+# bench/yokai_tune.py on seeds 100000+ and 200000+: 0, 1 and 2 tried)
+SHAPE_MARGIN = 0
 
 
 def shape_reach(view: Mapping[str, Any]) -> int:
@@ -302,37 +346,84 @@ def shape_reach(view: Mapping[str, Any]) -> int:
     return max(moves - SHAPE_MARGIN, min(moves, 1), 0)
 
 
-class LockCheck:
-    """Level 5, the clue step: a clue locks its yokai for good, so locking one that the
-    objective's placement cannot cover any more within the moves left loses the game."""
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.cells = {(c["row"], c["col"]) for c in view["cells"]}
-        self.locked = {(c["row"], c["col"]) for c in view["cells"] if c["locked"]}
-        self.shape = OBJECTIVE[view["objective"]].cells
-        # this turn's move is made: the moves left are the next turns'
-        self.moves = 2 * view["clues_left"] + len(view["aside"]) - 1
-        self.best = best_fit(self.cells, self.shape, self.locked)
-        self.cache: dict[Pos, float] = {}
-
-    def lock_cost(self, pos: Pos) -> float:
-        if pos not in self.cache:
-            fit = best_fit(self.cells, self.shape, self.locked | {pos})
-            off = 16 - fit
-            if off > max(self.moves - SHAPE_MARGIN, min(self.moves, 1), 0):
-                self.cache[pos] = -LOCK_OUT
-            else:
-                self.cache[pos] = -LOCK_WEIGHT * (self.best - fit)
-        return self.cache[pos]
+# Level 5, the team's convention: a fixed frame per objective, laid on the deal's 4 x 4 (rows
+# and columns 0-3) as close as the shape allows, and cut into four regions of four, one per
+# family in FAMILY_IDS order (a = kitsune, b = kappa, c = rokurokubi, d = oni). Every CPU
+# teammate fills the same frame and moves a yokai into a region only when it knows the yokai
+# is of that region's family, so a yokai a teammate moved into a region is known to be of
+# its family: the moves themselves share what each seat has peeked.
+FRAMES = {
+    "square": ((0, 0), ("aabb", "aabb", "ccdd", "ccdd")),
+    "scroll": ((1, -2), ("aabbccdd", "aabbccdd")),
+    "lantern": ((0, 0), (".aa.", "baac", "bbcc", "bddc", ".dd.")),
+    # level 2: the deal's 4 x 4 cut so that every two regions touch, so that the affinity,
+    # which only the first player knows, holds whatever it is once the frame is full (levels
+    # 1, 3 and 4 use the square's 2 x 2 blocks, which did better there)
+    "affinity": ((0, 0), ("aaab", "accb", "dccb", "dddb")),
+}
+FRAME_PLAYERS = 3
+FIX = 3.0
+LIE = 4.0
+PARK = 0.5
 
 
-def best_fit(cells: set[Pos], shape: frozenset[Pos], locked: set[Pos]) -> int:
-    """How many of ``cells`` the best placement of ``shape`` covering every ``locked`` covers."""
-    return max((p[3] for p in ShapeFit(cells, shape, locked).placements), default=0)
+def frame_name(level: int, players: int, objective: str | None) -> str | None:
+    """The team's frame (``FRAMES``) the CPU teammates play by: always at level 5 (the
+    objective's), and at levels 1-4 with three or four players (two players have too few moves
+    to fill it: they group the families wherever they are)."""
+    if objective:
+        return objective
+    if players >= FRAME_PLAYERS:
+        return "affinity" if level == 2 else "square"
+    return None
+
+
+@lru_cache(maxsize=8)
+def frame_of(objective: str) -> dict[Pos, str]:
+    """Place -> the family whose region of the team's frame it is."""
+    (top, left), rows = FRAMES[objective]
+    family = dict(zip("abcd", FAMILY_IDS, strict=True))
+    return {
+        (top + r, left + c): family[mark]
+        for r, line in enumerate(rows)
+        for c, mark in enumerate(line)
+        if mark != "."
+    }
+
+
+def read_frame_moves(
+    view: Mapping[str, Any], belief: dict[Pos, frozenset[str]], frame: Mapping[Pos, str]
+) -> dict[Pos, frozenset[str]]:
+    """Beliefs plus the convention: a yokai whose last move was a teammate's, into a region of
+    the frame, is of that region's family (unless this seat's own peeks say otherwise). The
+    public list of moves is replayed backwards from the grid of now."""
+    seat = view["seat"]
+    where = {pos: pos for pos in belief}  # place at that time -> place now
+    last: dict[Pos, int] = {}
+    for mover, row, col, to_row, to_col in reversed(view.get("moves", ())):
+        now = where.pop((to_row, to_col), None)
+        if now is None:  # a list that does not match the grid: read nothing more
+            break
+        last.setdefault(now, mover)
+        where[(row, col)] = now
+    # a teammate whose region moves this seat's own knowledge contradicts does not play by
+    # the convention (a human player, say): none of its moves is read
+    liars = {
+        mover
+        for pos, mover in last.items()
+        if pos in frame and len(belief[pos]) == 1 and frame[pos] not in belief[pos]
+    }
+    out = dict(belief)
+    for pos, mover in last.items():
+        family = frame.get(pos)
+        if mover == seat or mover in liars or family is None:
+            continue
+        if len(out[pos]) > 1 and family in out[pos]:
+            out[pos] = frozenset({family})
+    return out
 
 
 LOCK_OUT = 10.0
-LOCK_WEIGHT = 1.0
 
 
 def pair_weight(first: frozenset[str], second: frozenset[str]) -> float:
@@ -343,45 +434,6 @@ def pair_weight(first: frozenset[str], second: frozenset[str]) -> float:
 
 GOOD_PLACEMENT = 1.0
 PAIR_WEIGHT = 0.2
-
-
-class ShapeFit:
-    """How many of the grid's cells the best placement of a shape covers, before and after one
-    move. Every placement (turned, mirrored, moved) covering at least the best count minus 2 is
-    kept: one move changes a placement's count by at most one, so no other can become best."""
-
-    def __init__(
-        self, cells: set[Pos], shape: frozenset[Pos], locked: set[Pos] | frozenset[Pos] = ()
-    ) -> None:
-        counts: Counter = Counter()
-        variants = list(shape_variants(frozenset(shape)))
-        for index, variant in enumerate(variants):
-            for r, c in cells:
-                for sr, sc in variant:
-                    counts[(index, r - sr, c - sc)] += 1
-        if locked:  # a locked yokai never moves: a placement must cover it
-            counts = Counter(
-                {
-                    key: count
-                    for key, count in counts.items()
-                    if all((r - key[1], c - key[2]) in variants[key[0]] for r, c in locked)
-                }
-            )
-        top = max(counts.values(), default=0)
-        self.placements = [
-            (variants[index], dr, dc, count)
-            for (index, dr, dc), count in counts.items()
-            if count >= top - 2
-        ]
-
-    def after_move(self, source: Pos, target: Pos) -> int:
-        best = 0
-        for variant, dr, dc, count in self.placements:
-            count += ((target[0] - dr, target[1] - dc) in variant) - (
-                (source[0] - dr, source[1] - dc) in variant
-            )
-            best = max(best, count)
-        return best
 
 
 def make_bot(level: str) -> Bot:

@@ -675,6 +675,14 @@ class YokaiEngine(Engine):
             "clues_left": len(state.clue_pile),
             "aside": aside,
             "placed": len(state.placed),
+            # every move of the game, public (the log above keeps only the recent events):
+            # [seat, from row, from col, to row, to col], oldest first
+            "moves": [
+                [e["seat"], e["row"], e["col"], e["to_row"], e["to_col"]]
+                for group in state.log
+                for e in group
+                if e["type"] == "move"
+            ],
             "affinity": affinity,
             "affinity_hidden": state.affinity is not None and affinity is None,
             "objective": state.objective,
