@@ -270,15 +270,12 @@ def bot_timing(decisions: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
-    """(wins, games ending with every family grouped) of one team at one level and size.
-
-    The loop of ``conformance.play_game`` without its checks (same seeds, same choices), and
-    without building a view for the random team, which never reads it."""
-    level, players, team, games, seed = task
+def yokai_outcomes(level: int, players: int, team: str, games: int, seed: int):
+    """The outcome of each of ``games`` games of a team of ``team`` bots (game ``g`` uses seed
+    ``seed + g``). The loop of ``conformance.play_game`` without its checks (same seeds, same
+    choices), and without building a view for the random team, which never reads it."""
     engine = get_engine("yokai")
     bot = engine.bot(team)
-    wins = grouped = 0
     for g in range(games):
         rng = random.Random(seed + g)
         state = engine.new_game(players=players, seed=seed + g, options={"level": level})
@@ -287,7 +284,13 @@ def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
             legal = engine.legal_actions(state, seat)
             view = {} if team == "random" else engine.view(state, seat)
             state, _events = engine.apply(state, seat, bot.choose(view, legal, rng))
-        outcome = engine.outcome(state)
+        yield engine.outcome(state)
+
+
+def _yokai_row(task: tuple[int, int, str, int, int]) -> tuple[int, int]:
+    """(wins, games ending with every family grouped) of one team at one level and size."""
+    wins = grouped = 0
+    for outcome in yokai_outcomes(*task):
         wins += outcome["won"]
         grouped += outcome["families_ok"]
     return wins, grouped

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from games.engines import get_engine  # noqa: E402
+from engines import yokai_outcomes  # noqa: E402  (bench/engines.py)
+
 from games.engines.yokai import bots  # noqa: E402
 
 
@@ -27,17 +28,8 @@ def play(task: tuple[int, int, int, int, dict]) -> tuple[int, int, int, int]:
     level, players, seed, games, params = task
     for name, value in params.items():
         setattr(bots, name, value)
-    engine = get_engine("yokai")
-    bot = engine.bot("hard")
     wins = grouped = shaped = 0
-    for g in range(games):
-        rng = random.Random(seed + g)
-        state = engine.new_game(players=players, seed=seed + g, options={"level": level})
-        while not engine.is_over(state):
-            seat = engine.to_act(state)[0]
-            legal = engine.legal_actions(state, seat)
-            state, _ = engine.apply(state, seat, bot.choose(engine.view(state, seat), legal, rng))
-        outcome = engine.outcome(state)
+    for outcome in yokai_outcomes(level, players, "hard", games, seed):
         wins += outcome["won"]
         grouped += outcome["families_ok"]
         shaped += bool(outcome.get("objective_ok"))
