@@ -134,15 +134,25 @@ def test_bots_audit_reads_runs_of_cpu_moves_and_tables_waiting_for_a_cpu(monkeyp
         state = eng.from_json(table.state)
         key = action_key(eng.legal_actions(state, 0)[0])
         return table_play(table=table, user=table.seats.get(index=0).user, version=table.version,
-                          token=f"t{table.pk}", key=key)  # fmt: skip
+                          token=f"t{table.pk}-{table.version}", key=key)  # fmt: skip
+
+    def cpu_to_act(table) -> bool:
+        table.refresh_from_db()
+        return eng.to_act(eng.from_json(table.state))[0] != 0
 
     assert user is not None
-    played = first_move(eager)  # eager mode: the CPU replies are saved with the move
+    # eager mode: the CPU replies are saved with the move. A successful ask keeps the turn
+    # (the deal is random), so play until a move hands it to a CPU player.
+    played = first_move(eager)
+    while not Move.objects.filter(table=eager, by_bot=True).exists():
+        played = first_move(eager)
     version = played.move.version
     # worker mode: the move queues its task, which is not delivered yet
     monkeypatch.setattr("games.tasks.runs_eagerly", lambda: False)
     monkeypatch.setattr(bots_play, "delay_on_commit", lambda *args: None)
     waiting = first_move(queued).table
+    while not cpu_to_act(queued):
+        waiting = first_move(queued).table
     out = io.StringIO()
     call_command("bots_audit", stdout=out)
     audit = json.loads(out.getvalue())
