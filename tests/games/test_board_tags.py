@@ -105,3 +105,22 @@ def test_log_items_and_kana_cards():
             context,
         )
         assert old == new
+
+
+@pytest.mark.django_db
+def test_the_board_urls_are_those_reverse_gives(bob):
+    from django.urls import reverse
+
+    from games.services.tables import table_create
+    from games.views.common import TableInfo
+
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    info = TableInfo.of(table)
+    assert info.url == reverse("games:table", args=[table.code])
+    assert info.poll_url == reverse("games:poll", args=[table.code])
+    assert info.leave_url == reverse("games:leave", args=[table.code])

@@ -690,7 +690,7 @@ class KazokuFamilies(Engine):
             "laid": [list(families) for families in state.laid],
             "turn": state.turn,
             "over": state.over,
-            "log": [[dict(event) for event in events] for events in state.log],
+            "log": [list(map(dict, events)) for events in state.log],
         }
 
     def from_json(self, data: Mapping[str, Any]) -> KazokuState:
@@ -708,7 +708,7 @@ class KazokuFamilies(Engine):
             laid=tuple(tuple(families) for families in data["laid"]),
             turn=data["turn"],
             over=data["over"],
-            log=tuple(tuple(dict(event) for event in events) for events in data["log"]),
+            log=tuple([tuple(map(dict, events)) for events in data["log"]]),
         )
 
     # -- players and learning hooks --
