@@ -152,12 +152,23 @@ def card_buttons(options: list[dict[str, Any]]) -> SafeString:
     """One submit button per option (``key``: the action's stable key, ``label``: what it
     does, ``card``: the card drawn on it), as a board's ask list shows them. A tag rather than
     a loop in the template: a Kazoku board offers up to ~40 of them on every render."""
+    drawn: dict[int, str] = {}  # a card offered by several opponents is drawn once
+
+    def card(option: dict[str, Any]) -> str:
+        card = option["card"]
+        html = drawn.get(id(card))
+        if html is None:
+            html = drawn[id(card)] = kana_card(card)
+        return html
+
     return mark_safe(  # noqa: S308 - every value is escaped by _e or kana_card
         "".join(
-            f'<button type="submit" name="action" value="{_e(option["key"])}" '
-            f'class="card-button" aria-label="{_e(option["label"])}">'
-            f"{kana_card(option['card'])}</button>"
-            for option in options
+            [
+                f'<button type="submit" name="action" value="{_e(option["key"])}" '
+                f'class="card-button" aria-label="{_e(option["label"])}">'
+                f"{card(option)}</button>"
+                for option in options
+            ]
         )
     )
 
