@@ -133,6 +133,27 @@ def column(model: type[Model], name: str) -> str:
 # --- writes -------------------------------------------------------------------------------
 
 
+class _Preparer:
+    """``field.get_db_prep_save(value, connection)``, computed once per field and value for
+    one statement: the rows of a move or a learning write repeat most of their values (the
+    learner, the table, the time, the kind), and preparing a value costs more than looking it
+    up. Values of another type (``True`` and ``1``) are told apart; unhashable ones (a JSON
+    field's dict) are prepared each time."""
+
+    def __init__(self) -> None:
+        self.done: dict = {}
+
+    def __call__(self, field: Any, value: Any) -> Any:
+        key = (field.attname, type(value), value)
+        try:
+            return self.done[key]
+        except KeyError:
+            prepared = self.done[key] = field.get_db_prep_save(value, connection)
+            return prepared
+        except TypeError:  # unhashable
+            return field.get_db_prep_save(value, connection)
+
+
 def insert(objs: Sequence[Model]) -> None:
     """``bulk_create(objs)`` in one INSERT without the ORM's compiler: every column but the
     key, each value prepared by its field (``pre_save`` first, so ``auto_now_add`` fills in),
@@ -141,8 +162,9 @@ def insert(objs: Sequence[Model]) -> None:
     model = type(objs[0])
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params: list = []
+    prepare = _Preparer()
     for obj in objs:
-        params += [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+        params += [prepare(f, f.pre_save(obj, add=True)) for f in fields]
     quote = connection.ops.quote_name
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = (
@@ -174,11 +196,10 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
         if f.attname not in given
     }
     params: list = []
+    prepare = _Preparer()
     for row in rows:
         params += [
-            prepared[f.attname]
-            if f.attname in prepared
-            else f.get_db_prep_save(row[f.attname], connection)
+            prepared[f.attname] if f.attname in prepared else prepare(f, row[f.attname])
             for f in fields
         ]
     quote = connection.ops.quote_name
