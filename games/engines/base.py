@@ -340,6 +340,12 @@ class Engine:
     def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
 
+    def bot_view(self, state: Any, seat: int) -> dict:
+        """The view a CPU player of ``seat`` decides on (``Bot.choose``): ``view`` itself,
+        unless an engine leaves out entries its bots never read, to spare the work. Its bots
+        must choose alike on both (each such engine has a test)."""
+        return self.view(state, seat)
+
     def is_over(self, state: Any) -> bool:
         raise NotImplementedError
 

@@ -397,7 +397,7 @@ def bots_choose(
         legal = eng.legal_actions(state, index)
         rng = random.Random(f"{table.seed}:{version + len(plays)}:{index}")
         bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
-        choice = bot.choose(eng.view(state, index), legal, rng)
+        choice = bot.choose(eng.bot_view(state, index), legal, rng)
         # The engine's own dict is applied; a bot's answer only selects among them.
         action = next((a for a in legal if a == choice), legal[0])
         state, _events = eng.apply(state, index, action)

@@ -77,7 +77,7 @@ def knowledge_from_scratch(log, players, seat):
     return known, shown
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games, walk_seed=st.integers(0, 10_000), view_every=st.integers(1, 4))
 def test_views_of_carried_and_fresh_states_are_equal_through_whole_games(
     game, walk_seed, view_every
@@ -90,7 +90,7 @@ def test_views_of_carried_and_fresh_states_are_equal_through_whole_games(
     step = 0
     while True:
         if step % view_every == 0:  # a view starts the carried memory (or reads it)
-            for seat in rng.sample(seats, 2):  # two viewers a step (the run stays short)
+            for seat in rng.sample(seats, 1):  # one viewer a step (the run stays short)
                 view = ENG.view(state, seat)
                 again = fresh(state)
                 assert "_memory" not in again.__dict__
@@ -154,3 +154,29 @@ def test_kana_and_log_window_as_before(game, walk_seed):
         full = [event for group in state.log for event in group]
         assert recent_events(state.log, seat) == visible_events(full, seat)[-LOG_WINDOW:]
     assert len(kana_of_cards(state.scripts)) == len(load_deck().ids)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games, walk_seed=st.integers(0, 10_000))
+def test_every_bot_chooses_alike_on_the_view_and_the_bot_view(game, walk_seed):
+    """``bot_view`` is the view without the entries no bot reads: same choices, every level,
+    at every turn of whole games played by the bots themselves."""
+    import random
+
+    rng = random.Random(walk_seed)
+    state = ENG.new_game(game["players"], game["seed"], game["options"])
+    bots = {level: ENG.bot(level) for level in ("easy", "normal", "hard")}
+    turns = 0
+    while not ENG.is_over(state):
+        seat = ENG.to_act(state)[0]
+        legal = ENG.legal_actions(state, seat)
+        view, bot_view = ENG.view(state, seat), ENG.bot_view(state, seat)
+        assert bot_view == {k: v for k, v in view.items() if k not in ("kana", "log")}
+        for bot in bots.values():
+            seed = rng.randrange(2**32)
+            chosen = bot.choose(view, legal, random.Random(seed))
+            assert bot.choose(bot_view, legal, random.Random(seed)) == chosen
+        level = ("easy", "normal", "hard")[turns % 3]
+        state, _ = ENG.apply(state, seat, bots[level].choose(bot_view, legal, rng))
+        turns += 1
+        assert turns < 5000

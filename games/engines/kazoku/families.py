@@ -321,18 +321,21 @@ class PublicMemory:
                     holders.pop(card, None)
                 asked[event["seat"]].pop(event["family"], None)
 
-    def knowledge(self, seat: int | None) -> tuple[dict, set[str]]:
-        """``public_knowledge``'s answer for ``seat``, as fresh objects."""
+    def knowledge(self, seat: int | None, *, shown: bool = True) -> tuple[dict, set[str]]:
+        """``public_knowledge``'s answer for ``seat``, as fresh objects (``shown=False``: the
+        cards shown are left out, an empty set)."""
         known = {
             "holders": self.holders.copy(),
             "refused": [refused.copy() for refused in self.refused],
             "draws": self.draws.copy(),
             "asked_families": [list(families) for families in self.asked],
         }
-        shown = self.public_shown.copy()
+        if not shown:
+            return known, set()
+        cards = self.public_shown.copy()
         if seat is not None:
-            shown |= self.private_shown[seat]
-        return known, shown
+            cards |= self.private_shown[seat]
+        return known, cards
 
 
 def public_knowledge(
@@ -625,17 +628,46 @@ class KazokuFamilies(Engine):
     # -- what players see --
 
     def view(self, state: KazokuState, seat: int | None) -> dict:
+        return self._view(state, seat, whole=True)
+
+    def bot_view(self, state: KazokuState, seat: int) -> dict:
+        """``view`` without ``kana`` and ``log``, which no Kazoku families bot reads (a move
+        asks the CPU players for about five decisions; tests/engines/
+        test_kazoku_families_memory.py checks that they choose alike on both)."""
+        return self._view(state, seat, whole=False)
+
+    def _view(self, state: KazokuState, seat: int | None, *, whole: bool) -> dict:
         if seat is not None and not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         rules = rules_for(state.variant)
-        known, shown = _memory_of(state).knowledge(seat)
+        known, shown = _memory_of(state).knowledge(seat, shown=whole)
         hand = list(state.hands[seat]) if seat is not None else None
+        laid = [
+            [{"family": f, "cards": list(rules.members[f])} for f in families]
+            for families in state.laid
+        ]
+        if not whole:
+            return {
+                "engine": ENGINE_NAME,
+                "options": dict(state.options),
+                "variant": state.variant,
+                "players": state.players,
+                "seat": seat,
+                "hand": hand,
+                "hand_sizes": [len(h) for h in state.hands],
+                "pile_size": len(state.pile),
+                "laid": laid,
+                "scores": [len(families) for families in state.laid],
+                "turn": None if state.over else state.turn,
+                "to_act": self.to_act(state),
+                "known": known,
+                "over": state.over,
+                "outcome": self.outcome(state) if state.over else None,
+            }
         shown.update(hand or ())
-        laid = []
         for families in state.laid:
-            laid.append([{"family": f, "cards": list(rules.members[f])} for f in families])
             shown.update(card for f in families for card in rules.members[f])
         for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
             shown.update(rules.members[family])  # cards this seat may ask for
