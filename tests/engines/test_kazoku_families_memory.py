@@ -111,7 +111,7 @@ def test_views_of_carried_and_fresh_states_are_equal_through_whole_games(
     assert pickle.loads(pickle.dumps(state)) == state
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games, walk_seed=st.integers(0, 10_000))
 def test_a_carried_memory_is_never_changed_by_later_moves(game, walk_seed):
     import random
