@@ -159,6 +159,14 @@ def insert(objs: Sequence[Model]) -> None:
     key, each value prepared by its field (``pre_save`` first, so ``auto_now_add`` fills in),
     and the new keys set on ``objs`` (``RETURNING``, which SQLite and PostgreSQL both read).
     Raises the ORM's ``IntegrityError`` on a constraint violation."""
+    sql, params = _insert_objs_sql(objs)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        _keys_set(objs, [row[0] for row in cursor.fetchall()])
+
+
+def _insert_objs_sql(objs: Sequence[Model]) -> tuple[str, list]:
+    """The ``INSERT ... RETURNING <key>`` of ``insert``."""
     model = type(objs[0])
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params: list = []
@@ -172,9 +180,10 @@ def insert(objs: Sequence[Model]) -> None:
         f"VALUES {', '.join([placeholders] * len(objs))} "
         f"RETURNING {quote(model._meta.pk.column)}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        keys = [row[0] for row in cursor.fetchall()]
+    return sql, params
+
+
+def _keys_set(objs: Sequence[Model], keys: list) -> None:
     for obj, key in zip(objs, keys, strict=True):
         obj.pk = key
         obj._state.adding = False
@@ -213,6 +222,15 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
     """``model.objects.filter(**where).update(**values)`` for plain equality filters, without
     the ORM's compiler; returns the number of rows changed (the guard of a conditional write).
     """
+    sql, params = _update_sql(model, values, where)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _update_sql(
+    model: type[Model], values: dict[str, Any], where: dict[str, Any]
+) -> tuple[str, list]:
     meta, quote = model._meta, connection.ops.quote_name
     sets, params = [], []
     for name, value in values.items():
@@ -225,6 +243,32 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
         conditions.append(f"{quote(field.column)} = %s")
         params.append(field.get_db_prep_value(value, connection))
     sql = f"UPDATE {table_name(model)} SET {', '.join(sets)} WHERE {' AND '.join(conditions)}"
+    return sql, params
+
+
+def update_then_insert(
+    model: type[Model], values: dict[str, Any], where: dict[str, Any], objs: Sequence[Model]
+) -> bool:
+    """A guarded write: ``update(model, values, where)``, and only if it changed exactly one
+    row, ``insert(objs)``; returns whether it did. Call it inside a transaction, and roll
+    back when it returns False: on PostgreSQL both go in one statement (the UPDATE as a data-
+    modifying ``WITH`` clause, its row count read by the INSERT's ``RETURNING``), so the
+    INSERT has run even when the guard failed. Raises the ORM's ``IntegrityError`` as
+    ``insert`` does (a unique ``(table, version)`` taken by a concurrent writer)."""
+    if connection.vendor != "postgresql":
+        if update(model, values, where) != 1:
+            return False
+        insert(objs)
+        return True
+    update_sql, update_params = _update_sql(model, values, where)
+    insert_sql_, insert_params = _insert_objs_sql(objs)
+    sql = (
+        f"WITH guarded AS ({update_sql} RETURNING 1) {insert_sql_}, (SELECT count(*) FROM guarded)"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+        cursor.execute(sql, update_params + insert_params)
+        rows = cursor.fetchall()
+    if not rows or rows[0][1] != 1:
+        return False
+    _keys_set(objs, [row[0] for row in rows])
+    return True
