@@ -133,16 +133,46 @@ def column(model: type[Model], name: str) -> str:
 # --- writes -------------------------------------------------------------------------------
 
 
+class _Preparer:
+    """``field.get_db_prep_save(value, connection)``, computed once per field and value for
+    one statement: the rows of a move or a learning write repeat most of their values (the
+    learner, the table, the time, the kind), and preparing a value costs more than looking it
+    up. Values of another type (``True`` and ``1``) are told apart; unhashable ones (a JSON
+    field's dict) are prepared each time."""
+
+    def __init__(self) -> None:
+        self.done: dict = {}
+
+    def __call__(self, field: Any, value: Any) -> Any:
+        key = (field.attname, type(value), value)
+        try:
+            return self.done[key]
+        except KeyError:
+            prepared = self.done[key] = field.get_db_prep_save(value, connection)
+            return prepared
+        except TypeError:  # unhashable
+            return field.get_db_prep_save(value, connection)
+
+
 def insert(objs: Sequence[Model]) -> None:
     """``bulk_create(objs)`` in one INSERT without the ORM's compiler: every column but the
     key, each value prepared by its field (``pre_save`` first, so ``auto_now_add`` fills in),
     and the new keys set on ``objs`` (``RETURNING``, which SQLite and PostgreSQL both read).
     Raises the ORM's ``IntegrityError`` on a constraint violation."""
+    sql, params = _insert_objs_sql(objs)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        _keys_set(objs, [row[0] for row in cursor.fetchall()])
+
+
+def _insert_objs_sql(objs: Sequence[Model]) -> tuple[str, list]:
+    """The ``INSERT ... RETURNING <key>`` of ``insert``."""
     model = type(objs[0])
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params: list = []
+    prepare = _Preparer()
     for obj in objs:
-        params += [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+        params += [prepare(f, f.pre_save(obj, add=True)) for f in fields]
     quote = connection.ops.quote_name
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = (
@@ -150,9 +180,10 @@ def insert(objs: Sequence[Model]) -> None:
         f"VALUES {', '.join([placeholders] * len(objs))} "
         f"RETURNING {quote(model._meta.pk.column)}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        keys = [row[0] for row in cursor.fetchall()]
+    return sql, params
+
+
+def _keys_set(objs: Sequence[Model], keys: list) -> None:
     for obj, key in zip(objs, keys, strict=True):
         obj.pk = key
         obj._state.adding = False
@@ -174,11 +205,10 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
         if f.attname not in given
     }
     params: list = []
+    prepare = _Preparer()
     for row in rows:
         params += [
-            prepared[f.attname]
-            if f.attname in prepared
-            else f.get_db_prep_save(row[f.attname], connection)
+            prepared[f.attname] if f.attname in prepared else prepare(f, row[f.attname])
             for f in fields
         ]
     quote = connection.ops.quote_name
@@ -192,6 +222,15 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
     """``model.objects.filter(**where).update(**values)`` for plain equality filters, without
     the ORM's compiler; returns the number of rows changed (the guard of a conditional write).
     """
+    sql, params = _update_sql(model, values, where)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _update_sql(
+    model: type[Model], values: dict[str, Any], where: dict[str, Any]
+) -> tuple[str, list]:
     meta, quote = model._meta, connection.ops.quote_name
     sets, params = [], []
     for name, value in values.items():
@@ -204,6 +243,32 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
         conditions.append(f"{quote(field.column)} = %s")
         params.append(field.get_db_prep_value(value, connection))
     sql = f"UPDATE {table_name(model)} SET {', '.join(sets)} WHERE {' AND '.join(conditions)}"
+    return sql, params
+
+
+def update_then_insert(
+    model: type[Model], values: dict[str, Any], where: dict[str, Any], objs: Sequence[Model]
+) -> bool:
+    """A guarded write: ``update(model, values, where)``, and only if it changed exactly one
+    row, ``insert(objs)``; returns whether it did. Call it inside a transaction, and roll
+    back when it returns False: on PostgreSQL both go in one statement (the UPDATE as a data-
+    modifying ``WITH`` clause, its row count read by the INSERT's ``RETURNING``), so the
+    INSERT has run even when the guard failed. Raises the ORM's ``IntegrityError`` as
+    ``insert`` does (a unique ``(table, version)`` taken by a concurrent writer)."""
+    if connection.vendor != "postgresql":
+        if update(model, values, where) != 1:
+            return False
+        insert(objs)
+        return True
+    update_sql, update_params = _update_sql(model, values, where)
+    insert_sql_, insert_params = _insert_objs_sql(objs)
+    sql = (
+        f"WITH guarded AS ({update_sql} RETURNING 1) {insert_sql_}, (SELECT count(*) FROM guarded)"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+        cursor.execute(sql, update_params + insert_params)
+        rows = cursor.fetchall()
+    if not rows or rows[0][1] != 1:
+        return False
+    _keys_set(objs, [row[0] for row in rows])
+    return True

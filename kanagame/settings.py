@@ -213,6 +213,13 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 
+# Django's ModelBackend, the user row read in SQL without the ORM's compiler
+# (kanagame/backends.py); ModelBackend itself stays listed for sessions signed in before.
+AUTHENTICATION_BACKENDS = [
+    "kanagame.backends.UserRowBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {

@@ -174,8 +174,13 @@ class KazokuFamiliesBoard(BoardPresenter):
         ask_legend = _("Ask %(name)s for…")
         ask_label = _("Ask %(name)s for %(card)s of the %(family)s family")
 
+        drawn: dict[str, dict[str, Any]] = {}  # one dict per card: read-only in templates
+
         def card(card_id: str) -> dict[str, Any]:
-            return kazoku_card(card_id, view, romaji)
+            found = drawn.get(card_id)
+            if found is None:
+                found = drawn[card_id] = kazoku_card(card_id, view, romaji)
+            return found
 
         def family_of(family_id: str) -> str:
             return _family_label(variant, family_id, lang)

@@ -39,9 +39,16 @@ class IllegalAction(Exception):  # noqa: N818 - the contract's name
         self.message = message
 
 
+# One encoder for every key: ``json.dumps`` with these options builds a new encoder per call,
+# which costs more than encoding an action (a board keys each of its ~40 legal actions).
+_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def action_key(action: Any) -> str:
-    """The canonical JSON text of an action: equal actions have equal keys."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The canonical JSON text of an action: equal actions have equal keys (what
+    ``json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` gives).
+    """
+    return _KEY_ENCODER.encode(action)
 
 
 def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> list[dict]:
@@ -332,6 +339,12 @@ class Engine:
 
     def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def bot_view(self, state: Any, seat: int) -> dict:
+        """The view a CPU player of ``seat`` decides on (``Bot.choose``): ``view`` itself,
+        unless an engine leaves out entries its bots never read, to spare the work. Its bots
+        must choose alike on both (each such engine has a test)."""
+        return self.view(state, seat)
 
     def is_over(self, state: Any) -> bool:
         raise NotImplementedError

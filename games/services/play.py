@@ -30,8 +30,7 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
-from games.rows import insert as rows_insert
-from games.rows import update as rows_update
+from games.rows import update_then_insert as rows_update_then_insert
 from games.services.observe import moves_observed
 from games.services.ratings import ratings_record
 from games.signals import game_finished
@@ -227,13 +226,14 @@ def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
     # The two statements in SQL built from the models (games.rows: every move writes them, and
     # the ORM's compiler costs more than SQLite or PostgreSQL take to run them).
     guard = {"id": table.pk, "version": version, "status": TableStatus.PLAYING}
+    # (one statement on PostgreSQL: ``update_then_insert``)
     with transaction.atomic():
-        if rows_update(Table, fields, where=guard) != 1:
-            raise StaleVersion(_("The table changed before your move arrived."))
         try:  # an error leaves this transaction: it is rolled back whole
-            rows_insert(rows)
+            guarded = rows_update_then_insert(Table, fields, where=guard, objs=rows)
         except IntegrityError as exc:  # another writer's Move took this version or token
             raise StaleVersion(_("The table changed before your move arrived.")) from exc
+        if not guarded:  # another writer moved first (the rollback undoes any INSERT)
+            raise StaleVersion(_("The table changed before your move arrived."))
         if over and table.ranked:  # the guarded update above finished the table: once
             ratings_record(table=table, outcome=eng.outcome(final), seats=step.seats)
         for name, value in fields.items():
@@ -397,7 +397,7 @@ def bots_choose(
         legal = eng.legal_actions(state, index)
         rng = random.Random(f"{table.seed}:{version + len(plays)}:{index}")
         bot = eng.bot(seat.bot_level or AUTOPLAY_LEVEL)
-        choice = bot.choose(eng.view(state, index), legal, rng)
+        choice = bot.choose(eng.bot_view(state, index), legal, rng)
         # The engine's own dict is applied; a bot's answer only selects among them.
         action = next((a for a in legal if a == choice), legal[0])
         state, _events = eng.apply(state, index, action)

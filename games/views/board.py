@@ -144,8 +144,9 @@ def _context(
     read, parse or view."""
     seat = access.seat
     _remember_shown(request, table)
+    info = TableInfo.of(table)
     context = {
-        "info": TableInfo.of(table),
+        "info": info,
         "can_join": access.can_join,
         "can_start": seat is not None
         and table.status == "open"
@@ -159,7 +160,7 @@ def _context(
         "bot_levels": BotLevel.choices,
         "prompts": [],
         "table_id": table.pk,
-        "prompts_next": table.get_absolute_url(),
+        "prompts_next": info.url,  # table.get_absolute_url(), reversed once
         "poll_tag": poll_tag(table),
         "players": players_of(
             table, seat.index if seat is not None else None, seats.values() if seats else None

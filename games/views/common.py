@@ -83,6 +83,17 @@ class TableInfo:
             options=options,
         )
 
+    # The board's poll and leave URLs, from the table's own (``games/urls.py`` nests them
+    # under it; tests/games/test_board_tags.py checks them against ``reverse``): a board is
+    # drawn on every poll that finds a change, and a reversal costs more than the rest of it.
+    @property
+    def poll_url(self) -> str:
+        return f"{self.url}poll/"
+
+    @property
+    def leave_url(self) -> str:
+        return f"{self.url}leave/"
+
     @property
     def is_open(self) -> bool:
         return self.status == "open"

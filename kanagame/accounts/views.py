@@ -221,7 +221,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             display_name=data["display_name"],
             email=data["email"],
         )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="kanagame.backends.UserRowBackend")
         session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
         return redirect("home")

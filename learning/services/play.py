@@ -135,10 +135,60 @@ def exposures_record_steps(
     _exposures_upsert(learner=learner, bumps=bumps)
 
 
+def _exposures_and_open_prompts(
+    *,
+    learner,
+    steps: list[tuple[int | None, list[tuple[str, str]]]],
+    table_id: int,
+    at: datetime,
+    read: bool,
+) -> list[Prompt] | None:
+    """``exposures_record_steps`` (when ``steps``), then the learner's open prompts at the
+    table when ``read`` (``_open_prompts``; else None).
+
+    On PostgreSQL the two writes and the read go in one statement, the writes as data-
+    modifying ``WITH`` clauses (run once, to completion, whatever the main query reads; the
+    read sees the prompts as they were, and the writes touch no prompt): one round trip
+    where SQLite, which cannot put an INSERT in a WITH, makes up to three."""
+    if connection.vendor != "postgresql" or not steps:
+        if steps:
+            exposures_record_steps(learner=learner, steps=steps, table_id=table_id, at=at)
+        return _open_prompts(learner=learner, table_id=table_id) if read else None
+    events_sql, events_params = _exposure_events_sql(
+        learner=learner, steps=steps, table_id=table_id, at=at
+    )
+    if not events_params:  # steps without pairs: nothing to write
+        return _open_prompts(learner=learner, table_id=table_id) if read else None
+    bumps = Counter(pair for _move_id, pairs in steps for pair in pairs)
+    upsert_sql, upsert_params = _exposures_upsert_sql(learner=learner, bumps=bumps)
+    if not read:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH exposed AS ({events_sql}) {upsert_sql}", events_params + upsert_params
+            )
+        return None
+    rows = rows_fetch(
+        f"WITH exposed AS ({events_sql}), bumped AS ({upsert_sql}) {_open_prompts_sql()}",
+        [*events_params, *upsert_params, *_open_prompts_params(learner, table_id)],
+        [_PROMPT],
+    )
+    return [prompt for (prompt,) in rows]
+
+
 def _exposure_events_insert(
     *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
 ) -> None:
     """One INSERT of the exposure events of every step (``games.rows.insert_sql``)."""
+    sql, params = _exposure_events_sql(learner=learner, steps=steps, table_id=table_id, at=at)
+    if params:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _exposure_events_sql(
+    *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
+) -> tuple[str, list]:
+    """The INSERT of ``_exposure_events_insert`` (no parameters: nothing to insert)."""
     rows = [
         {
             "learner_id": learner.pk,
@@ -153,10 +203,9 @@ def _exposure_events_insert(
         for move_id, pairs in steps
         for kana_id, script in pairs
     ]
-    if rows:
-        sql, params = rows_insert_sql(LearningEvent, rows)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+    if not rows:
+        return "", []
+    return rows_insert_sql(LearningEvent, rows)
 
 
 def _exposures_upsert(*, learner, bumps: Counter) -> None:
@@ -164,6 +213,13 @@ def _exposures_upsert(*, learner, bumps: Counter) -> None:
     excluded.exposures``: new memories start at their bump, the others add it. One statement
     where the ORM needs two (insert-or-ignore, then an UPDATE per distinct bump); SQLite and
     PostgreSQL both read this syntax."""
+    sql, params = _exposures_upsert_sql(learner=learner, bumps=bumps)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _exposures_upsert_sql(*, learner, bumps: Counter) -> tuple[str, list]:
+    """The statement of ``_exposures_upsert``."""
     rows = [
         {"learner_id": learner.pk, "kana_id": kana_id, "script": script, "exposures": bump}
         for (kana_id, script), bump in bumps.items()
@@ -176,8 +232,7 @@ def _exposures_upsert(*, learner, bumps: Counter) -> None:
         f" ON CONFLICT ({key}) DO UPDATE SET {exposures} = {table}.{exposures} + "
         f"excluded.{exposures}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    return sql, params
 
 
 def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
@@ -258,9 +313,12 @@ def prompts_create(
     )
 
 
-def prompts_room(*, learner, table_id: int | None, at: datetime) -> int:
+def prompts_room(
+    *, learner, table_id: int | None, at: datetime, opened: list[Prompt] | None = None
+) -> int:
     """Expire the learner's open prompts at this table past their time; how many more may
-    open (``MAX_OPEN_PROMPTS`` at most stay open). One read, plus an UPDATE when some expired.
+    open (``MAX_OPEN_PROMPTS`` at most stay open). One read (none when the caller gives the
+    ``opened`` prompts it read), plus an UPDATE when some expired.
     """
     if table_id is None:  # prompts outside a table: expire them all, count the table-less
         prompts_expire(learner=learner, at=at)
@@ -268,8 +326,9 @@ def prompts_room(*, learner, table_id: int | None, at: datetime) -> int:
             learner=learner, table_id=None, status=PromptStatus.OPEN
         ).count()
         return MAX_OPEN_PROMPTS - open_count
-    opened = [(p.pk, p.expires_at) for p in _open_prompts(learner=learner, table_id=table_id)]
-    expired = [pk for pk, expires_at in opened if expires_at <= at]
+    if opened is None:
+        opened = _open_prompts(learner=learner, table_id=table_id)
+    expired = [p.pk for p in opened if p.expires_at <= at]
     if expired:
         Prompt.objects.filter(pk__in=expired, status=PromptStatus.OPEN).update(
             status=PromptStatus.EXPIRED
@@ -292,10 +351,12 @@ def _open_prompts(*, learner, table_id: int) -> list[Prompt]:
     """The learner's open prompts at a table, oldest first, expired or not yet marked so:
     ``Prompt.objects.filter(...).order_by("shown_at", "id")`` in SQL without the ORM's
     compiler (``games.rows``), since every move and every board reads them."""
-    rows = rows_fetch(
-        _open_prompts_sql(), [learner.pk, table_id, PromptStatus.OPEN.value], [_PROMPT]
-    )
+    rows = rows_fetch(_open_prompts_sql(), _open_prompts_params(learner, table_id), [_PROMPT])
     return [prompt for (prompt,) in rows]
+
+
+def _open_prompts_params(learner, table_id: int) -> list:
+    return [learner.pk, table_id, PromptStatus.OPEN.value]
 
 
 def _prompts_make(
@@ -435,9 +496,10 @@ def plays_observed(
         return
     at = at or timezone.now()
     with transaction.atomic():
-        if exposures:
-            exposures_record_steps(learner=user, steps=exposures, table_id=table_id, at=at)
-        room = prompts_room(learner=user, table_id=table_id, at=at) if asks else 0
+        opened = _exposures_and_open_prompts(
+            learner=user, steps=exposures, table_id=table_id, at=at, read=bool(asks)
+        )
+        room = prompts_room(learner=user, table_id=table_id, at=at, opened=opened) if asks else 0
         for pairs, move_id, kind in asks:
             if room <= 0:
                 break

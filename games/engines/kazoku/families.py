@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -63,7 +64,7 @@ ENGINE_NAME = "kazoku-families"
 ASK_KEYS = frozenset({"type", "target", "card"})
 
 
-class KazokuState(NamedTuple):
+class _KazokuFields(NamedTuple):
     """A game position: immutable plain data (a named tuple, cheap to build at every apply)."""
 
     players: int
@@ -80,6 +81,16 @@ class KazokuState(NamedTuple):
     over: bool
     # the events of the deal, then of each apply (private ones included; views filter them)
     log: tuple[tuple[dict, ...], ...]
+
+
+class KazokuState(_KazokuFields):
+    """A game position (the fields of ``_KazokuFields``).
+
+    Besides its fields a state may keep, in its ``__dict__``, the public memory of its log
+    (``PublicMemory``, under ``_memory``): a cache of what its fields determine, set by the
+    engine only, never compared (a tuple compares its fields), saved (``to_json``) or copied
+    by ``_replace``.
+    """
 
 
 # --- pure helpers on hands ----------------------------------------------------------------------
@@ -210,7 +221,7 @@ class _Turn:
 
     def frozen(self) -> KazokuState:
         state = self.state
-        return KazokuState._make(  # positional, in field order: the cheapest way to build it
+        new = KazokuState._make(  # positional, in field order: the cheapest way to build it
             (
                 state.players,
                 state.seed,
@@ -227,6 +238,10 @@ class _Turn:
                 (*state.log, tuple(self.events)),
             )
         )
+        memory = state.__dict__.get("_memory")
+        if memory is not None:  # carried on: the next view reads only this turn's events
+            new.__dict__["_memory"] = memory.advanced(new.log[-1])
+        return new
 
 
 # --- what a seat may know from the public log ----------------------------------------------
@@ -234,37 +249,54 @@ class _Turn:
 LOG_WINDOW = 40  # a view shows the latest events; ``known`` sums up the public memory of all
 
 
-def public_knowledge(
-    log: tuple[tuple[dict, ...], ...], players: int, seat: int | None
-) -> tuple[dict, set[str]]:
-    """What every player knows from the public events so far, in one pass over the log.
+class PublicMemory:
+    """The public memory of a log, as ``public_knowledge`` sums it up, kept so that it can be
+    carried on from one state to the next by reading only the new events.
 
-    Returns ``known`` (JSON-safe, fresh) and the set of cards the log has shown to ``seat``:
+    A move builds about seven views (the CPU players' decisions, the learning hook's before
+    and after, the board), and each summed up the whole log again. A state now keeps the
+    memory of its log once a view has needed it (``_memory_of``), and ``apply`` hands the
+    next state that memory advanced by the new events: one pass over the log per state read
+    from the database instead of one per view. One code path (``advance``) reads events for
+    both, so the carried memory is the from-scratch one (tests/engines/
+    test_kazoku_families_memory.py checks views of carried and fresh states alike).
 
-    - ``holders``: card -> the seat publicly known to hold it (given to it, or its "Bonne
-      pioche !"), until the card is given away or its family laid;
-    - ``refused``: per seat, card -> how many cards that seat had drawn when it was last known
-      not to hold the card (it asked for it, said "go fish" to it, or gave it away);
-    - ``draws``: per seat, the cards drawn so far;
-    - ``asked_families``: per seat, the families it asked for and has not laid (it holds at
-      least one card of each).
-
-    Every entry comes from public events only, so it is the same for every seat; a bot's
-    memory is this summary (``bots_families``), not a re-reading of the log.
+    Never changed once attached to a state (``advanced`` returns a new one): states share it.
     """
-    holders: dict[str, int] = {}
-    refused: list[dict[str, int]] = [{} for _ in range(players)]
-    draws = [0] * players
-    asked: list[dict[str, None]] = [{} for _ in range(players)]  # insertion-ordered sets
-    shown: set[str] = set()
-    for group in log:
-        for event in group:
+
+    __slots__ = ("holders", "refused", "draws", "asked", "public_shown", "private_shown")
+
+    def __init__(self, players: int) -> None:
+        self.holders: dict[str, int] = {}
+        self.refused: list[dict[str, int]] = [{} for _ in range(players)]
+        self.draws = [0] * players
+        self.asked: list[dict[str, None]] = [{} for _ in range(players)]  # ordered sets
+        self.public_shown: set[str] = set()  # cards named by public events
+        self.private_shown: list[set[str]] = [set() for _ in range(players)]  # own draws
+
+    def advanced(self, events: Any) -> PublicMemory:
+        """A copy of this memory that has also read ``events``."""
+        new = PublicMemory.__new__(PublicMemory)
+        new.holders = self.holders.copy()
+        new.refused = [refused.copy() for refused in self.refused]
+        new.draws = self.draws.copy()
+        new.asked = [asked.copy() for asked in self.asked]
+        new.public_shown = self.public_shown.copy()
+        new.private_shown = [shown.copy() for shown in self.private_shown]
+        new.advance(events)
+        return new
+
+    def advance(self, events: Any) -> None:
+        """Read ``events`` (in log order) into this memory."""
+        holders, refused, draws, asked = self.holders, self.refused, self.draws, self.asked
+        shown = self.public_shown
+        for event in events:
             kind = event["type"]
             if kind == "draw":
                 if "except" in event:
                     draws[event["seat"]] += 1
-                elif event["private_to"] == seat:
-                    shown.add(event["card"])
+                else:
+                    self.private_shown[event["private_to"]].add(event["card"])
             elif kind == "ask":
                 asker, card = event["seat"], event["card"]
                 refused[asker][card] = draws[asker]
@@ -288,24 +320,92 @@ def public_knowledge(
                 for card in event["cards"]:
                     holders.pop(card, None)
                 asked[event["seat"]].pop(event["family"], None)
-    known = {
-        "holders": holders,
-        "refused": refused,
-        "draws": draws,
-        "asked_families": [list(families) for families in asked],
-    }
-    return known, shown
+
+    def knowledge(self, seat: int | None, *, shown: bool = True) -> tuple[dict, set[str]]:
+        """``public_knowledge``'s answer for ``seat``, as fresh objects (``shown=False``: the
+        cards shown are left out, an empty set)."""
+        known = {
+            "holders": self.holders.copy(),
+            "refused": [refused.copy() for refused in self.refused],
+            "draws": self.draws.copy(),
+            "asked_families": [list(families) for families in self.asked],
+        }
+        if not shown:
+            return known, set()
+        cards = self.public_shown.copy()
+        if seat is not None:
+            cards |= self.private_shown[seat]
+        return known, cards
+
+
+def public_knowledge(
+    log: tuple[tuple[dict, ...], ...], players: int, seat: int | None
+) -> tuple[dict, set[str]]:
+    """What every player knows from the public events so far, in one pass over the log.
+
+    Returns ``known`` (JSON-safe, fresh) and the set of cards the log has shown to ``seat``:
+
+    - ``holders``: card -> the seat publicly known to hold it (given to it, or its "Bonne
+      pioche !"), until the card is given away or its family laid;
+    - ``refused``: per seat, card -> how many cards that seat had drawn when it was last known
+      not to hold the card (it asked for it, said "go fish" to it, or gave it away);
+    - ``draws``: per seat, the cards drawn so far;
+    - ``asked_families``: per seat, the families it asked for and has not laid (it holds at
+      least one card of each).
+
+    Every entry comes from public events only, so it is the same for every seat; a bot's
+    memory is this summary (``bots_families``), not a re-reading of the log.
+    """
+    return _memory_of_log(log, players).knowledge(seat)
+
+
+def _memory_of_log(log: tuple[tuple[dict, ...], ...], players: int) -> PublicMemory:
+    memory = PublicMemory(players)
+    for group in log:
+        memory.advance(group)
+    return memory
+
+
+def _memory_of(state: KazokuState) -> PublicMemory:
+    """The public memory of ``state``'s log: the one ``apply`` carried over, else read from
+    the log once and kept on the state."""
+    memory = state.__dict__.get("_memory")
+    if memory is None:
+        memory = _memory_of_log(state.log, state.players)
+        state.__dict__["_memory"] = memory
+    return memory
 
 
 def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies."""
+    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies.
+
+    The events ``visible_events`` would keep, read from the end and copied only when kept
+    (a late game's log holds hundreds of events, the window 40)."""
     recent: list[dict] = []
     for group in reversed(log):
-        for event in visible_events(reversed(group), seat):
-            recent.append(_fresh(event) if event["type"] in _EVENTS_WITH_LISTS else event)
+        for event in reversed(group):
+            if seat is None:
+                if event.get("private_to") is not None:
+                    continue
+            elif event.get("private_to", seat) != seat or event.get("except") == seat:
+                continue
+            recent.append(_fresh(event))
             if len(recent) == LOG_WINDOW:
                 return recent[::-1]
     return recent[::-1]
+
+
+@lru_cache(maxsize=512)
+def kana_of_cards(scripts: str) -> tuple[tuple[str, str, str], ...]:
+    """``(card, glyph, script)`` of every card in deck order, for a game whose cards show the
+    scripts ``scripts`` (``KazokuState.scripts``). Memoised: a pure function of a string
+    fixed for a whole game, and every view lists up to 45 cards."""
+    deck = load_deck()
+    found = []
+    for index, card in enumerate(deck.ids):
+        script = SCRIPT_OF_LETTER[scripts[index]]
+        found.append((card, deck.cards[card].glyph(script), script))
+    return tuple(found)
 
 
 # --- the engine -------------------------------------------------------------------------------
@@ -528,17 +628,46 @@ class KazokuFamilies(Engine):
     # -- what players see --
 
     def view(self, state: KazokuState, seat: int | None) -> dict:
+        return self._view(state, seat, whole=True)
+
+    def bot_view(self, state: KazokuState, seat: int) -> dict:
+        """``view`` without ``kana`` and ``log``, which no Kazoku families bot reads (a move
+        asks the CPU players for about five decisions; tests/engines/
+        test_kazoku_families_memory.py checks that they choose alike on both)."""
+        return self._view(state, seat, whole=False)
+
+    def _view(self, state: KazokuState, seat: int | None, *, whole: bool) -> dict:
         if seat is not None and not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
         ):
             raise ValueError(f"no seat {seat!r} at this table")
         rules = rules_for(state.variant)
-        known, shown = public_knowledge(state.log, state.players, seat)
+        known, shown = _memory_of(state).knowledge(seat, shown=whole)
         hand = list(state.hands[seat]) if seat is not None else None
+        laid = [
+            [{"family": f, "cards": list(rules.members[f])} for f in families]
+            for families in state.laid
+        ]
+        if not whole:
+            return {
+                "engine": ENGINE_NAME,
+                "options": dict(state.options),
+                "variant": state.variant,
+                "players": state.players,
+                "seat": seat,
+                "hand": hand,
+                "hand_sizes": [len(h) for h in state.hands],
+                "pile_size": len(state.pile),
+                "laid": laid,
+                "scores": [len(families) for families in state.laid],
+                "turn": None if state.over else state.turn,
+                "to_act": self.to_act(state),
+                "known": known,
+                "over": state.over,
+                "outcome": self.outcome(state) if state.over else None,
+            }
         shown.update(hand or ())
-        laid = []
         for families in state.laid:
-            laid.append([{"family": f, "cards": list(rules.members[f])} for f in families])
             shown.update(card for f in families for card in rules.members[f])
         for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
             shown.update(rules.members[family])  # cards this seat may ask for
@@ -555,16 +684,17 @@ class KazokuFamilies(Engine):
             "scores": [len(families) for families in state.laid],
             "turn": None if state.over else state.turn,
             "to_act": self.to_act(state),
-            "kana": {card: self._kana(state, card) for card in sorted(shown, key=rules.order.get)},
+            # every card shown, in deck order (the order of ``rules.order``)
+            "kana": {
+                card: {"glyph": glyph, "script": script}
+                for card, glyph, script in kana_of_cards(state.scripts)
+                if card in shown
+            },
             "known": known,
             "log": recent_events(state.log, seat),
             "over": state.over,
             "outcome": self.outcome(state) if state.over else None,
         }
-
-    def _kana(self, state: KazokuState, card: str) -> dict[str, str]:
-        script = SCRIPT_OF_LETTER[state.scripts[rules_for(state.variant).order[card]]]
-        return {"glyph": load_deck().cards[card].glyph(script), "script": script}
 
     def is_over(self, state: KazokuState) -> bool:
         return state.over
@@ -592,7 +722,7 @@ class KazokuFamilies(Engine):
             "laid": [list(families) for families in state.laid],
             "turn": state.turn,
             "over": state.over,
-            "log": [[dict(event) for event in events] for events in state.log],
+            "log": [list(map(dict, events)) for events in state.log],
         }
 
     def from_json(self, data: Mapping[str, Any]) -> KazokuState:
@@ -610,7 +740,7 @@ class KazokuFamilies(Engine):
             laid=tuple(tuple(families) for families in data["laid"]),
             turn=data["turn"],
             over=data["over"],
-            log=tuple(tuple(dict(event) for event in events) for events in data["log"]),
+            log=tuple([tuple(map(dict, events)) for events in data["log"]]),
         )
 
     # -- players and learning hooks --
