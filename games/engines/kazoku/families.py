@@ -648,30 +648,7 @@ class KazokuFamilies(Engine):
             [{"family": f, "cards": list(rules.members[f])} for f in families]
             for families in state.laid
         ]
-        if not whole:
-            return {
-                "engine": ENGINE_NAME,
-                "options": dict(state.options),
-                "variant": state.variant,
-                "players": state.players,
-                "seat": seat,
-                "hand": hand,
-                "hand_sizes": [len(h) for h in state.hands],
-                "pile_size": len(state.pile),
-                "laid": laid,
-                "scores": [len(families) for families in state.laid],
-                "turn": None if state.over else state.turn,
-                "to_act": self.to_act(state),
-                "known": known,
-                "over": state.over,
-                "outcome": self.outcome(state) if state.over else None,
-            }
-        shown.update(hand or ())
-        for families in state.laid:
-            shown.update(card for f in families for card in rules.members[f])
-        for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
-            shown.update(rules.members[family])  # cards this seat may ask for
-        return {
+        head = {
             "engine": ENGINE_NAME,
             "options": dict(state.options),
             "variant": state.variant,
@@ -684,6 +661,17 @@ class KazokuFamilies(Engine):
             "scores": [len(families) for families in state.laid],
             "turn": None if state.over else state.turn,
             "to_act": self.to_act(state),
+        }
+        outcome = self.outcome(state) if state.over else None
+        if not whole:
+            return {**head, "known": known, "over": state.over, "outcome": outcome}
+        shown.update(hand or ())
+        for families in state.laid:
+            shown.update(card for f in families for card in rules.members[f])
+        for family in family_counts(rules, state.hands[seat]) if seat is not None else ():
+            shown.update(rules.members[family])  # cards this seat may ask for
+        return {
+            **head,
             # every card shown, in deck order (the order of ``rules.order``)
             "kana": {
                 card: {"glyph": glyph, "script": script}
@@ -693,7 +681,7 @@ class KazokuFamilies(Engine):
             "known": known,
             "log": recent_events(state.log, seat),
             "over": state.over,
-            "outcome": self.outcome(state) if state.over else None,
+            "outcome": outcome,
         }
 
     def is_over(self, state: KazokuState) -> bool:
