@@ -230,3 +230,17 @@ def game(
         )  # fmt: skip
     SeatFactory(table=table, index=len(players), user=None, bot_level="normal")
     return table
+
+
+def solo_kazoku_table(user) -> Table:
+    """A Kazoku families table of ``user`` against one easy CPU player, started."""
+    from games.services.tables import table_create
+
+    table = table_create(
+        user=user,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": user}, {"kind": "bot", "level": "easy"}],
+    )
+    table.refresh_from_db()
+    return table

@@ -14,6 +14,7 @@ from django.template import Context, Template
 from django.template.context import RequestContext
 from django.test import RequestFactory
 from django.utils import translation
+from factories import solo_kazoku_table
 
 from games.boards.common import Player
 
@@ -111,15 +112,9 @@ def test_log_items_and_kana_cards():
 def test_the_board_urls_are_those_reverse_gives(bob):
     from django.urls import reverse
 
-    from games.services.tables import table_create
     from games.views.common import TableInfo
 
-    table = table_create(
-        user=bob,
-        engine="kazoku-families",
-        options={},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
+    table = solo_kazoku_table(bob)
     info = TableInfo.of(table)
     assert info.url == reverse("games:table", args=[table.code])
     assert info.poll_url == reverse("games:poll", args=[table.code])

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from factories import solo_kazoku_table
 
 from games.models import Seat, Table
 from games.selectors import table_unchanged_since, table_with_seats
@@ -52,13 +53,7 @@ def test_a_table_with_its_seats_users_and_profiles_in_one_query(bob, dana):
 
 
 def test_the_cheap_poll_reads_version_status_and_due_time(bob):
-    table = table_create(
-        user=bob,
-        engine="kazoku-families",
-        options={},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
-    table.refresh_from_db()
+    table = solo_kazoku_table(bob)
     now = timezone.now()
     assert table_unchanged_since(table_id=table.pk, tag=str(table.version), now=now)
     assert not table_unchanged_since(table_id=table.pk, tag=str(table.version + 1), now=now)
@@ -75,12 +70,7 @@ def test_insert_and_update_write_as_the_orm_does(bob):
     from games.models import Move
     from games.rows import insert, update
 
-    table = table_create(
-        user=bob,
-        engine="kazoku-families",
-        options={},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
+    table = solo_kazoku_table(bob)
     moves = [
         Move(table=table, version=90 + i, seat=i, action={"type": "x", "n": i}, token=f"k{i}")
         for i in range(2)

@@ -4,10 +4,10 @@ PostgreSQL, two on SQLite) saves the Moves only when the guard matched one row."
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
+from factories import solo_kazoku_table
 
 from games.models import Move, Table
 from games.rows import update_then_insert
-from games.services.tables import table_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,13 +17,7 @@ class Refused(Exception):
 
 
 def test_the_guard_decides_and_a_refusal_leaves_nothing(bob):
-    table = table_create(
-        user=bob,
-        engine="kazoku-families",
-        options={},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
-    table.refresh_from_db()
+    table = solo_kazoku_table(bob)
     start = table.version
     guard = {"id": table.pk, "version": start, "status": "playing"}
 
@@ -63,6 +57,7 @@ def test_the_guard_decides_and_a_refusal_leaves_nothing(bob):
     assert Move.objects.filter(table=table).count() == 3
 
 
+@pytest.mark.postgresql
 def test_two_writers_racing_for_one_version_save_one_move_set(bob):
     """Two connections write the same version at once (PostgreSQL): exactly one wins, the
     other saves nothing, whichever of its UPDATE and INSERT ran first."""
@@ -71,15 +66,12 @@ def test_two_writers_racing_for_one_version_save_one_move_set(bob):
     from django.db import connections
 
     if connection.vendor != "postgresql":  # SQLite's in-memory test database: one writer
-        pytest.skip("a race of two connections, as PostgreSQL runs them")
+        pytest.skip(
+            "a race of two connections, as PostgreSQL runs them: CI pass 2 runs it, and pass "
+            "2b fails if it was skipped there"
+        )
 
-    table = table_create(
-        user=bob,
-        engine="kazoku-families",
-        options={},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
-    table.refresh_from_db()
+    table = solo_kazoku_table(bob)
     start = table.version
     guard = {"id": table.pk, "version": start, "status": "playing"}
     barrier, results = threading.Barrier(2), []

@@ -31,9 +31,8 @@ def rows(learner):
     return events, memories
 
 
-def test_one_round_trip_on_postgresql_same_rows_and_prompts(dana, t0):
-    steps = [(1, [("ka", "hiragana"), ("ki", "hiragana")]), (2, [("ka", "hiragana")])]
-    # prompts already open at the table (one expired), and one at another table
+def _the_past(dana, t0) -> None:
+    """Prompts already open at the table (one expired), and one at another table."""
     plays_observed(
         user=dana,
         table_id=11,
@@ -48,6 +47,11 @@ def test_one_round_trip_on_postgresql_same_rows_and_prompts(dana, t0):
         steps=[SeenStep(move_id=0, entered_hand=(("tsu", "katakana"),))],
         at=t0,
     )
+
+
+def test_one_round_trip_on_postgresql_same_rows_and_prompts(dana, t0):
+    steps = [(1, [("ka", "hiragana"), ("ki", "hiragana")]), (2, [("ka", "hiragana")])]
+    _the_past(dana, t0)
     before = list(_open_prompts(learner=dana, table_id=11))
     assert before
 
@@ -64,20 +68,7 @@ def test_one_round_trip_on_postgresql_same_rows_and_prompts(dana, t0):
     LearningEvent.objects.filter(learner=dana).delete()
     KanaMemory.objects.filter(learner=dana).delete()
     Prompt.objects.filter(learner=dana).delete()
-    plays_observed(
-        user=dana,
-        table_id=11,
-        prompt_mode="every",
-        steps=[SeenStep(move_id=0, entered_hand=(("shi", "katakana"), ("a", "hiragana")))],
-        at=t0 - timedelta(minutes=5),
-    )
-    plays_observed(
-        user=dana,
-        table_id=12,
-        prompt_mode="every",
-        steps=[SeenStep(move_id=0, entered_hand=(("tsu", "katakana"),))],
-        at=t0,
-    )
+    _the_past(dana, t0)
     exposures_record_steps(learner=dana, steps=steps, table_id=11, at=t0)
     assert rows(dana) == written
 
