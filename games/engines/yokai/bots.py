@@ -209,7 +209,7 @@ class TeamBot(Bot):
         it does not know (or knows to be of another family) never enters a region (that would
         lie to teammates reading the convention), a misplaced known yokai may step out of the
         frame to free its place, and a move that completes the believed frame wins."""
-        reach = shape_reach(view)
+        reach = frame_reach(view)
         outside = sum(1 for pos in belief if pos not in frame)
         scored = []
         for action in actions:
@@ -328,30 +328,31 @@ class TeamBot(Bot):
 
 WIN_MARK = 100.0
 PEEKS = 2
-# how many moves to keep in hand for bringing the yokai back into the frame (tuned with
-# bench/yokai_tune.py on seeds 100000+ and 200000+: 0, 1 and 2 tried)
+# how many moves to keep in hand for bringing the yokai back into the frame (the objective's
+# shape at level 5); tuned with bench/yokai_tune.py on seeds 100000+ and 200000+ (0, 1, 2 tried)
 SHAPE_MARGIN = 0
 
 
-def shape_reach(view: Mapping[str, Any]) -> int:
-    """Level 5: how many yokai may be off the objective's best placement after this turn's move.
+def frame_reach(view: Mapping[str, Any]) -> int:
+    """How many yokai may be off the team's frame after this turn's move.
 
     The turns left are public: each turn uses one clue action, so 2 per clue in the pile plus 1
     per revealed clue (this turn's included). After this move, ``moves`` moves are left; keep
     ``SHAPE_MARGIN`` of them in hand for the teammates' moves that cannot help, but allow one
-    yokai off before the last move: a full shape must be broken by the next compulsory move
+    yokai off before the last move: a full frame must be broken by the next compulsory move
     (one card out), unless the next player declares.
     """
     moves = 2 * view["clues_left"] + len(view["aside"]) - 1
     return max(moves - SHAPE_MARGIN, min(moves, 1), 0)
 
 
-# Level 5, the team's convention: a fixed frame per objective, laid on the deal's 4 x 4 (rows
-# and columns 0-3) as close as the shape allows, and cut into four regions of four, one per
-# family in FAMILY_IDS order (a = kitsune, b = kappa, c = rokurokubi, d = oni). Every CPU
-# teammate fills the same frame and moves a yokai into a region only when it knows the yokai
-# is of that region's family, so a yokai a teammate moved into a region is known to be of
-# its family: the moves themselves share what each seat has peeked.
+# The team's convention (level 5, and levels 1-4 with three or four players): a fixed frame,
+# laid on the deal's 4 x 4 (rows and columns 0-3; the scroll and the lantern as close to it as
+# their shape allows) and cut into four regions of four, one per family in FAMILY_IDS order
+# (a = kitsune, b = kappa, c = rokurokubi, d = oni). Every CPU teammate fills the same frame and
+# moves a yokai into a region only when it knows the yokai is of that region's family, so a
+# yokai a teammate moved into a region is known to be of its family: the moves themselves
+# share what each seat has peeked.
 FRAMES = {
     "square": ((0, 0), ("aabb", "aabb", "ccdd", "ccdd")),
     "scroll": ((1, -2), ("aabbccdd", "aabbccdd")),
