@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.display import games_offered
 from kanagame.middleware import bad_input_response
 
 
@@ -21,7 +22,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games": games_offered()})
 
 
 @never_cache

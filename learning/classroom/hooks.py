@@ -23,11 +23,10 @@ from django.utils import formats, timezone
 
 from games.engines import ENGINES
 from games.models import Table
-from games.views.common import engine_name
 from learning.classroom.models import Assignment, Classroom, Membership
 from learning.classroom.selectors import assignments_open_for
 from learning.classroom.tasks import refresh_summaries_after_game
-from learning.picker import AssignmentInfo
+from learning.picker import AssignmentInfo, recommend
 
 
 def _is_teacher(user) -> bool:
@@ -77,13 +76,23 @@ def tables_unlink_assignment(sender, *, instance: Assignment, **kwargs) -> None:
 
 def assignments_panel(user) -> tuple[str, dict] | None:
     """The lobby's "Your assignments" block, with a link that opens a table for each."""
-    rows = []
-    for assignment in assignments_open_for(student=user):
-        engine = assignment.engine if assignment.engine in ENGINES else "kazoku-families"
-        rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
+    assignments = assignments_open_for(student=user)
+    chosen = _picker_games(user, assignments)
+    rows = [
+        {"assignment": assignment, "engine": chosen.get(assignment.pk, assignment.engine)}
+        for assignment in assignments
+        if assignment.pk in chosen or assignment.engine in ENGINES
+    ]
     if not rows:
         return None
     return "classroom/lobby_assignments.html", {"assignments": rows}
+
+
+def _picker_games(user, assignments) -> dict[int, str]:
+    """The game the picker chooses for each "recommended" assignment of ``user``."""
+    if not any(assignment.is_recommended for assignment in assignments):
+        return {}
+    return {rec.assignment_id: rec.engine for rec in recommend(user) if rec.assignment_id}
 
 
 def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:

@@ -8,9 +8,22 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import pgettext_lazy
 
+from learning.classroom import labels
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
 
 register = template.Library()
+
+
+@register.filter
+def assignment_name(assignment) -> str:
+    """The assignment's title, or its game in words (``learning.classroom.labels``)."""
+    return labels.assignment_name(assignment)
+
+
+@register.filter
+def assignment_game(assignment) -> str:
+    """The assignment's game, variant and options in words."""
+    return labels.assignment_game(assignment)
 
 
 @register.filter
