@@ -8,7 +8,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from kanagame.accounts.permissions import teacher_required
@@ -28,7 +28,7 @@ class ClassroomForm(forms.ModelForm):
     class Meta:
         model = Classroom
         fields = ["name", "level", "default_script"]
-        help_texts = {"level": _lazy("For example: beginners, year 7, JLPT N5.")}
+        help_texts = {"level": gettext_lazy("For example: beginners, year 7, JLPT N5.")}
 
 
 class ClassroomSettingsForm(forms.ModelForm):
