@@ -42,6 +42,8 @@ class KanaCell:
     exposures: int
     errors: int
     due: datetime | None
+    last_correct: bool | None = None  # the last answer (srs.recall_ready); None: never answered
+    introduced_at: datetime | None = None  # when a lesson card taught it; None: never
 
 
 # --- Exposures of games still in play (docs/security.md §3) ------------------------------
@@ -147,6 +149,8 @@ def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> li
                 exposures=memory.exposures if memory else 0,
                 errors=memory.errors if memory else 0,
                 due=memory.due if memory else None,
+                last_correct=memory.last_correct if memory else None,
+                introduced_at=memory.introduced_at if memory else None,
             )
         )
     return cells

@@ -47,7 +47,6 @@ WEAK_RETRIEVABILITY = 0.8
 DESIRED_RETENTION = 0.9
 
 STATES = ("new", "learning", "due", "mastered")
-TYPED_STABILITY_DAYS = 3.0  # a kana this stable is asked as typed romaji, not four choices
 STABLE_FOR_GOOD_DAYS = 3.0  # a right pick among choices is Good only when this stable and fast
 # P(recall) of a kana never answered before (seen in play perhaps, never asked): measured on
 # the simulated first answers (bench/srs_predict.py), kept low and never 0 (log-loss).
@@ -243,6 +242,14 @@ def is_weak(*, scheduler: Scheduler, card: Card | None, now: datetime) -> bool:
     if card.state in (State.Learning, State.Relearning):
         return True
     return retrievability(scheduler=scheduler, card=card, now=now) < WEAK_RETRIEVABILITY
+
+
+def recall_ready(*, last_correct: bool | None) -> bool:
+    """Ask this kana by recall (typed romaji, or written) rather than among four buttons?
+    Yes as soon as its last answer was right (one right pick is enough); four buttons only
+    for a kana never answered or whose last answer was wrong (issue 27: recall over
+    recognition)."""
+    return last_correct is True
 
 
 def worth_asking(*, state: str, weak: bool) -> bool:
