@@ -714,6 +714,7 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
     locust_env = Environment(user_classes=make_user_classes(args, students, record, hosts))
     runner = locust_env.create_local_runner()
     sampler = Sampler(wal)
+    sampler.pids = [pid for server in servers for pid in children(server)]  # warmed up
     sampling = gevent.spawn(sampler.run)
     origin = time.monotonic()
     load_before = os.getloadavg()[0]
@@ -727,7 +728,6 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
         gevent.sleep(0.25)
     seated_after = time.monotonic() - origin
     workers = [pid for server in servers for pid in children(server)]
-    sampler.pids = workers
     cpu_before = {pid: cpu_seconds(pid) for pid in workers}
     start = time.monotonic()
     gevent.sleep(seconds)
