@@ -255,6 +255,9 @@ class KoikoiBoard(BoardPresenter):
         if decide is not None and me is not None:
             decide.update(self._stakes(view, me, options, month))
         me_seat = seats[me] if me is not None else None
+        # hand cards the rules do not let the player play now (a card of theirs matches)
+        playing = {play["card"]["id"] for play in plays}
+        held = [card(c) for c in view.get("hand") or () if plays and c not in playing]
         return BoardContext(
             template=self.template,
             me=me,
@@ -275,6 +278,7 @@ class KoikoiBoard(BoardPresenter):
                 "seats": seats,
                 "me_seat": me_seat,
                 "plays": plays,
+                "held": held,
                 "takes": takes,
                 "decide": decide,
                 "results": view.get("results") or [],
@@ -400,6 +404,8 @@ def _on_deal(event: Mapping[str, Any], say: Speaker) -> SafeString:
 def _on_redeal(event: Mapping[str, Any], say: Speaker) -> str:
     if event.get("reason") == "hand":
         return _("A dealt hand was four of a month or four pairs: the cards are dealt again.")
+    if event.get("reason") == "table_pairs":
+        return _("Four pairs on the table: the cards are dealt again.")
     return _("Four cards of one month on the table: the cards are dealt again.")
 
 

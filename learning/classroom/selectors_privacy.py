@@ -57,7 +57,7 @@ def personal_data_for(*, user: AbstractBaseUser) -> dict:
         mine |= Q(table_id=table_id, seat=index, by_bot=False)
     records["games.Move (own moves)"] = _rows(Move.objects.filter(mine), "games.Move")
     records["accounts.LoginFailure (failed logins to this username)"] = _rows(
-        LoginFailure.objects.filter(username=username_canonical(user.get_username()).lower()),
+        LoginFailure.objects.filter(username=username_canonical(user.get_username())),
         "accounts.LoginFailure",
     )
     last_login = user.last_login.isoformat(timespec="seconds") if user.last_login else None

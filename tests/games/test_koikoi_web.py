@@ -62,6 +62,7 @@ def test_the_create_form_offers_the_rules_settings_and_starts_a_game(dana):
     page = client.get("/play/new/koikoi/").content.decode()
     settings = ["rounds", "bright_points", "viewing", "viewing_rule", "sake_cup", "stacking"]
     settings += ["koikoi_bonus", "draw_scoring", "tsukifuda", "dealt_hands", "draw_capture"]
+    settings += ["free_discard"]
     for name in settings:
         assert f'name="t-{name}"' in page
     assert "Koi-Koi" in client.get("/play/").content.decode()
@@ -143,6 +144,28 @@ def test_romaji_never_prints_no_plant_or_yaku_reading(bob, erin):
     plants = {DECK.cards[card].plant_romaji for card in DECK.ids}
     printed = [p for p in plants if re.search(rf"(?<![a-z]){p}(?![a-z])", text, re.I)]
     assert not printed
+
+
+def test_a_matching_card_must_be_played_and_the_board_says_why_the_others_wait(bob, erin):
+    """koikoi.fr.txt: bob holds the sake cup and a chrysanthemum lies on the table: it is his
+    only play; his other cards are shown, not offered, with the reason; a forged discard is
+    refused and changes nothing."""
+    table = duo_table(bob, erin)
+    client = client_for(bob)
+    page = client.get(f"/play/t/{table.code}/").content.decode()
+    fields = fields_of(page)
+    assert fields["actions"] == ['{"card":"kiku-sakazuki","type":"play"}']
+    assert "they may be played only when no card of your hand matches" in page
+    assert page.count('class="cards held"') == 1 and "梅に鶯" in page
+    discard = '{"card":"ume-chaff-1","type":"play"}'
+    refused = post_move(client, table, version="0", token=fields["token"], action=discard)
+    assert refused.status_code == 400 and "not one of your" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.version == 0 and not Move.objects.exists()
+    # with the free discard setting every card of the hand is offered
+    free = duo_table(bob, erin, free_discard=True)
+    page = client.get(f"/play/t/{free.code}/").content.decode()
+    assert len(fields_of(page)["actions"]) == 8 and 'class="cards held"' not in page
 
 
 def test_refusals_change_nothing(bob, erin, charlie):

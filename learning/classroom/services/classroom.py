@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from kanagame.accounts.models import Role
+from kanagame.accounts.names import username_taken
 from kanagame.accounts.services import user_create
 from learning.classroom.models import Assignment, Classroom, Membership
 
@@ -138,12 +139,12 @@ def _slug(display_name: str) -> str:
 
 
 def username_generate(*, display_name: str) -> str:
-    """``hana-347``: readable, unique, no personal data beyond the chosen display name."""
-    user_model = get_user_model()
+    """``hana-347``: readable, unique in every spelling, no personal data beyond the chosen
+    display name."""
     base = _slug(display_name)
     for digits in (3, 3, 3, 4, 4, 5, 6):
         candidate = f"{base}-{secrets.randbelow(9 * 10 ** (digits - 1)) + 10 ** (digits - 1)}"
-        if not user_model.objects.filter(username=candidate).exists():
+        if not username_taken(candidate):
             return candidate
     raise ClassroomError(_("Could not find a free username, please try again."))
 
@@ -197,7 +198,7 @@ def student_join(
                     "starting with a letter or digit."
                 )
             )
-        if user_model.objects.filter(username=username).exists():
+        if username_taken(username):
             raise ClassroomError(_("This username is taken, please choose another one."))
     else:
         username = username_generate(display_name=display_name)

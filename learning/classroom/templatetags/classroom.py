@@ -6,6 +6,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
 
@@ -20,7 +21,7 @@ def get_item(mapping: dict, key):
 STATE_LABELS = {
     "new": _lazy("new"),
     "learning": _lazy("learning"),
-    "due": _lazy("due"),
+    "due": pgettext_lazy("kana state", "due"),  # due for review, not a deadline
     "mastered": _lazy("mastered"),
 }
 

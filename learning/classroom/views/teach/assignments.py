@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engines import ENGINES
@@ -62,7 +63,8 @@ class AssignmentForm(forms.Form):
         help_text=_lazy("The picker chooses a game in this script for each student."),
     )
     due_at = forms.DateTimeField(
-        label=_lazy("Due"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+        label=pgettext_lazy("date an assignment is due", "Due"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
     goal_kind = forms.ChoiceField(label=_lazy("Goal"), choices=GoalKind.choices)
     goal_value = forms.IntegerField(label=_lazy("Goal amount"), min_value=1, max_value=1000)
