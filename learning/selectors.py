@@ -242,7 +242,7 @@ class Confusion:
 
 def confusions_for(*, learner, since: datetime | None = None, limit: int = 10) -> list[Confusion]:
     """The learner's most frequent confusion pairs (a kana answered as another one)."""
-    rows = LearningEvent.objects.confusions().filter(learner=learner)  # not card answers
+    rows = LearningEvent.objects.settled().confusions().filter(learner=learner)  # no card answers
     if since is not None:
         rows = rows.filter(created_at__gte=since)
     grouped = (
@@ -284,7 +284,8 @@ def reviews_per_day_for(*, learner, days: int = 30, now: datetime | None = None)
     today = now.date()
     start = today - timedelta(days=days - 1)
     rows = (
-        LearningEvent.objects.filter(
+        LearningEvent.objects.settled()
+        .filter(
             learner=learner,
             kind="answer",
             created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
@@ -310,7 +311,8 @@ def streak_for(*, learner, now: datetime | None = None, max_days: int = 366) -> 
     today = now.date()
     start = today - timedelta(days=max_days)
     days = set(
-        LearningEvent.objects.filter(
+        LearningEvent.objects.settled()
+        .filter(
             learner=learner,
             kind="answer",
             created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
@@ -340,9 +342,11 @@ def state_counts(cells: Iterable[KanaCell]) -> dict[str, dict[str, int]]:
 
 
 def answers_count_for(*, learner, since: datetime) -> int:
-    return LearningEvent.objects.filter(
-        learner=learner, kind="answer", created_at__gte=since
-    ).count()
+    return (
+        LearningEvent.objects.settled()
+        .filter(learner=learner, kind="answer", created_at__gte=since)
+        .count()
+    )
 
 
 # --- the learner dashboard ----------------------------------------------------------------

@@ -116,7 +116,7 @@ def assignment_progress(
     progress = dict.fromkeys(ids, 0)
     end = min(now, assignment.due_at)
     if assignment.goal_kind == GoalKind.REVIEWS:
-        answers = LearningEvent.objects.filter(
+        answers = LearningEvent.objects.settled().filter(
             learner_id__in=ids,
             kind="answer",
             created_at__gte=assignment.created_at,
@@ -595,7 +595,8 @@ def class_kana_detail(
         row.state, row.reps, row.errors = state, reps, errors
     counts = Counter(row.state for row in rows.values())
     wrong = (
-        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        LearningEvent.objects.settled()
+        .confusions()  # wrong answers naming a glyph (not card answers)
         .filter(learner_id__in=list(rows), kana_id=kana_id, script=script)
         .values("confused_with")
         .annotate(n=Count("id"))

@@ -19,6 +19,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.models import Table, TableStatus
+
 from .kana import Script
 
 
@@ -35,6 +37,13 @@ class EventSource(models.TextChoices):
 
 
 class LearningEventQuerySet(models.QuerySet):
+    def settled(self) -> LearningEventQuerySet:
+        """Events of quizzes and of finished games: a table still being played shows nowhere
+        until it ends (docs/security.md §3, §10), so nobody reads a hand through them."""
+        return self.exclude(
+            table_id__in=Table.objects.exclude(status=TableStatus.FINISHED).values("id")
+        )
+
     def confusions(self) -> LearningEventQuerySet:
         """Wrong answers that name the kana picked or typed instead: one glyph taken for
         another. Answers to ``card`` prompts are left out: picking あ for the kana that begins
