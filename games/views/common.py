@@ -30,6 +30,21 @@ def engine_name(engine: str) -> str:
     return gettext(title) if title else engine
 
 
+def game_label(engine: str, options: Mapping[str, Any] | None = None) -> str:
+    """The game's name and, when its options choose one, its variant in words (the label the
+    engine declares for that choice): "Kazoku: Happy Families — kana rows"."""
+    name = engine_name(engine)
+    if engine not in ENGINES or not options:
+        return name
+    for option in get_engine(engine).OPTIONS:
+        if option.name != "variant" or option.kind != "choice" or not option.choice_labels:
+            continue
+        labels = dict(zip(option.choices, option.choice_labels, strict=True))
+        if options.get("variant") in labels:
+            return f"{name} — {gettext(labels[options['variant']])}"
+    return name
+
+
 def engine_blurb(engine: str) -> str:
     """The engine's translated one-sentence ``blurb`` for the lobby."""
     blurb = get_engine(engine).blurb if engine in ENGINES else ""

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
+from games.views.common import game_label
 from learning import kana_table
 from learning.classroom.models import (
     Assignment,
@@ -164,6 +165,38 @@ class Progress:
     @property
     def complete(self) -> bool:
         return self.value >= self.goal
+
+
+def assignment_game_label(assignment: Assignment) -> str:
+    """What the assignment plays, in words: the game and its variant, or the picker's choice."""
+    if assignment.is_recommended:
+        return _("any game the picker recommends")
+    return game_label(assignment.engine, assignment.options)
+
+
+def assignment_label(assignment: Assignment) -> str:
+    """The teacher's title, else what it plays (never the engine's registry name)."""
+    return assignment.title or assignment_game_label(assignment)
+
+
+def table_counted_for(
+    *, student: AbstractBaseUser, table: Table, now: datetime | None = None
+) -> tuple[list[Progress], list[Progress]]:
+    """A finished game of ``student``: (the assignments it counted for, the open assignments
+    counted in games or minutes that it did not count for), each with the student's progress.
+    Review goals count answers wherever they are given: neither list holds them."""
+    now = now or timezone.now()
+    seat = {"assignment_id": table.assignment_id, "started_at": table.started_at,
+            "engine": table.engine, "options": table.options or {}}  # fmt: skip
+    counted, missed = [], []
+    for item in assignments_with_progress_for(student=student, now=now):
+        if item.assignment.goal_kind == GoalKind.REVIEWS or table.started_at is None:
+            continue
+        if _table_counts_for(item.assignment, seat):
+            counted.append(item)
+        elif not item.complete:
+            missed.append(item)
+    return counted, missed
 
 
 def assignments_with_progress_for(

@@ -7,9 +7,22 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
+from learning.classroom import selectors
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
 
 register = template.Library()
+
+
+@register.filter
+def assignment_label(assignment) -> str:
+    """An assignment in words: its title, else its game and variant (never a raw id)."""
+    return selectors.assignment_label(assignment)
+
+
+@register.filter
+def assignment_game(assignment) -> str:
+    """What an assignment plays, in words."""
+    return selectors.assignment_game_label(assignment)
 
 
 @register.filter
