@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.base import Engine
+from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
 from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
 
@@ -318,6 +319,40 @@ def table_leave(*, table: Table, user) -> None:
             return
         seat.left_at = timezone.now()
         seat.save(update_fields=["left_at"])
+
+
+def table_again(*, table: Table, user) -> Table:
+    """ "Play again": a new table like this finished one, for one of its players.
+
+    Same game and options (an assignment's table keeps the teacher's settings), the same CPU
+    players, the other humans' seats open, and the same class and assignment while the player
+    is still in that class, so the new game counts where the first one did.
+    """
+    if table.status != TableStatus.FINISHED:
+        raise TableError(_("This game is not over yet."), 409)
+    seats = list(table.seats.order_by("index"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise TableError(_("You are not playing at this table."), 403)
+    new_seats: list[dict] = [{"kind": "human", "user": user}]
+    for seat in seats:
+        if seat.user_id == user.pk:
+            continue
+        bot = seat.bot_level and seat.user_id is None
+        new_seats.append({"kind": "bot", "level": seat.bot_level} if bot else {"kind": "open"})
+    scope = class_scope()
+    assignment = scope.assignment_for(user, table.assignment_id) if table.assignment_id else None
+    classroom = None
+    if assignment is None and table.classroom_id is not None:
+        classroom = next((c for c in scope.classes_of(user) if c.pk == table.classroom_id), None)
+    return table_create(
+        user=user,
+        engine=table.engine,
+        options={key: value for key, value in table.options.items() if key != "setup"},
+        seats=new_seats,
+        classroom=classroom,
+        assignment=assignment,
+        ranked=table.ranked,
+    )
 
 
 def seat_return(*, seat: Seat) -> Seat:

@@ -166,6 +166,26 @@ class Progress:
         return self.value >= self.goal
 
 
+def table_counted_for(
+    *, student: AbstractBaseUser, table: Table, now: datetime | None = None
+) -> tuple[list[Progress], list[Progress]]:
+    """A finished game of ``student``: (the assignments it counted for, the open assignments
+    counted in games or minutes that it did not count for), each with the student's progress.
+    Review goals count answers wherever they are given: neither list holds them."""
+    now = now or timezone.now()
+    seat = {"assignment_id": table.assignment_id, "started_at": table.started_at,
+            "engine": table.engine, "options": table.options or {}}  # fmt: skip
+    counted, missed = [], []
+    for item in assignments_with_progress_for(student=student, now=now):
+        if item.assignment.goal_kind == GoalKind.REVIEWS or table.started_at is None:
+            continue
+        if _table_counts_for(item.assignment, seat):
+            counted.append(item)
+        elif not item.complete:
+            missed.append(item)
+    return counted, missed
+
+
 def assignments_with_progress_for(
     *, student: AbstractBaseUser, now: datetime | None = None
 ) -> list[Progress]:
