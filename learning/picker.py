@@ -340,5 +340,7 @@ def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
                 "glyph": kana_table.info(*pair).glyph,
                 "percent": round(100 * _shown(status)),
             }
-            return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
+            # Japanese sentences follow each other without a space
+            joined = rec.reason + ("" if rec.reason.endswith("。") else " ") + sentence
+            return Recommendation(**{**rec.__dict__, "reason": joined})
     return rec

@@ -148,6 +148,7 @@ def test_the_reason_names_kana_rows_in_the_readers_language(bob):
         reason = recommend(bob, now=now)[0].reason
     assert "さ行" in reason and "た行" in reason
     assert "SA" not in reason and "TA" not in reason
+    assert "。 " not in reason and " (" not in reason  # Japanese punctuation, no spaces
     with translation.override("en"):
         reason = recommend(bob, now=now)[0].reason
     assert "SA" in reason and "TA" in reason
