@@ -154,3 +154,23 @@ def test_susuki_is_eulalia_in_french_not_pampas_grass():
     with translation.override("fr"):
         name = translation.gettext("Silver grass")
     assert "Eulalie" in name and "pampa" not in name.lower()
+
+
+@pytest.mark.parametrize(
+    ("msgid", "expected", "never"),
+    [
+        ("Bonne pioche ! You drew the card you asked for: %(card)s.", "当たり！", "ボンヌ"),
+        ("%(name)s declared the yokai appeased.", "「妖怪はしずまった」と宣言", "が妖怪が"),
+        ("When every family is laid (French rules)", "（フランス式）", "フランス語版"),
+        ("%(n)d kana waiting for review.", "文字", "個"),
+        ("The blocks, one per family", "（家族ごとに一つ）", "("),
+    ],
+)
+def test_japanese_reads_naturally(msgid, expected, never):
+    """Issue 26 item 9: a Japanese exclamation, no double が, フランス式, 文字 for kana, full-width
+    brackets."""
+    from django.utils import translation
+
+    with translation.override("ja"):
+        text = translation.gettext(msgid)
+    assert expected in text and never not in text

@@ -311,3 +311,25 @@ def test_one_english_word_two_meanings_on_the_koikoi_pages(bob, erin):
     heading = re.search(r'<h2 id="results-title">([^<]*)</h2>', board).group(1)
     assert heading == "各回戦の結果"
     assert "第2回戦" in board and "ラウンド" not in board
+
+
+def test_yaku_kana_read_their_japanese_names_and_points_say_ten(bob, erin):
+    """Issue 26 items 8 and 9: はなみざけ is read 花見酒 (not 花見で一杯), the yaku たん is
+    タン (the card kind stays 短冊), and yaku points say 点 in Japanese."""
+    from django.utils import translation
+
+    from games.boards.koikoi import KIND_PLURALS, yaku_name
+
+    table = duo_table(bob, erin)
+    client = client_for(bob)
+    fields = fields_of(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=0, token=fields["token"],
+              action='{"card":"kiku-sakazuki","type":"play"}')  # fmt: skip
+    page = client_for(bob, "ja").get(f"/play/t/{table.code}/").content.decode()
+    assert '<span lang="ja">はなみざけ</span> (花見酒) 5点' in page
+    assert "はなみざけ (hanami-zake) 5点" in page  # the log
+    assert "一杯" not in page
+    with translation.override("ja"):
+        assert yaku_name("tan") == "タン" and translation.gettext(KIND_PLURALS["ribbon"]) == "短冊"
+        assert yaku_name("tsukimi_zake") == "月見酒"
+        assert translation.gettext("Flower and moon viewing") == "花見酒・月見酒"
