@@ -8,7 +8,8 @@ Grading an answer (documented in docs/learning.md, tested in tests/learning/test
 
 - wrong answer                          -> ``Rating.Again``
 - right, but slower than ``SLOW_MS``    -> ``Rating.Hard``
-- right, faster than ``FAST_MS``        -> ``Rating.Easy`` (typed answers)
+- right, faster than ``FAST_MS``        -> ``Rating.Easy`` (typed answers), but Good while the
+                                           card is new or in its (re)learning steps
 - right otherwise                       -> ``Rating.Good`` (typed answers)
 - right with no measured time           -> ``Rating.Good`` (typed answers)
 - right among k choices                 -> ``Rating.Hard``, or ``Rating.Good`` when faster
@@ -153,10 +154,20 @@ def review(
         recognition=recognition,
         stability=card.stability if card.last_review is not None else None,
     )
+    if in_learning_steps(card):
+        rating = min(rating, Rating.Good)
     new_card, log = scheduler.review_card(
         card, rating, review_datetime=_aware_utc(at), review_duration=response_ms
     )
     return Review(card=new_card, log=log, rating=rating)
+
+
+def in_learning_steps(card: Card) -> bool:
+    """A card never reviewed or in its (re)learning steps: answered minutes after it was
+    first seen or failed. A fast right answer then shows the kana was *just* seen, not that
+    it is known: it is at best Good, never Easy (Easy there would graduate the card with fsrs'
+    Easy stability, 8 days, as the simulation's flashcards once did; issue 27)."""
+    return card.last_review is None or card.state in (State.Learning, State.Relearning)
 
 
 def retrievability(*, scheduler: Scheduler, card: Card | None, now: datetime) -> float:

@@ -39,13 +39,20 @@ def _day_start(now: datetime) -> datetime:
 
 
 def lesson_plan(
-    *, met: set[tuple[str, str]], taught_today: int, pool: Sequence[tuple[str, str]]
+    *,
+    met: set[tuple[str, str]],
+    taught_today: int,
+    pool: Sequence[tuple[str, str]],
+    waiting: int = 0,
+    size: int = LESSON_SIZE,
 ) -> list[tuple[str, str]]:
     """Pure: the kana still to teach today. ``met``: kana already taught or answered;
     ``taught_today``: how many lesson cards were seen today; ``pool``: the syllabus
-    (``syllabus.syllabus``; bench/srs_sim.py passes its 90 Kazoku kana)."""
-    room = LESSON_SIZE - taught_today
-    if room <= 0:
+    (``syllabus.syllabus``; bench/srs_sim.py passes its 90 Kazoku kana); ``waiting``: kana
+    taught on an earlier day and never asked since. Nothing new while some wait: they are
+    recalled first (the warm-up asks them before anything else)."""
+    room = size - taught_today
+    if room <= 0 or waiting:
         return []
     pending = [pair for pair in pool if pair not in met]
     never: dict[str, int] = {script: 0 for _kana, script in pool}
@@ -61,13 +68,15 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
     rows = KanaMemory.objects.filter(learner=learner).values_list(
         "kana_id", "script", "reps", "introduced_at"
     )
-    met, today = set(), 0
+    met, today, waiting = set(), 0, 0
     for kana_id, script, reps, introduced_at in rows:
         if reps or introduced_at is not None:
             met.add((kana_id, script))
         if introduced_at is not None and introduced_at >= _day_start(now):
             today += 1
-    return lesson_plan(met=met, taught_today=today, pool=syllabus.syllabus())
+        elif introduced_at is not None and not reps:
+            waiting += 1
+    return lesson_plan(met=met, taught_today=today, pool=syllabus.syllabus(), waiting=waiting)
 
 
 def lesson_taught_today(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:

@@ -1,9 +1,10 @@
 """The warm-up quiz: a short run of recognition questions on the kana that need it most.
 
 A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they share their
-``shown_at``: that shared time identifies the run. Kana are chosen in this order: due (most
-overdue first), weak, taught by a lesson card but never asked yet (in the order they were
-taught), then the lowest retrievability among kana already answered. A kana never taught and
+``shown_at``: that shared time identifies the run. Kana are chosen in this order: taught by a
+lesson card but never asked yet (in the order they were taught: a lesson is recalled within
+the session), due (most overdue first), weak, then the lowest retrievability among kana
+already answered. A kana never taught and
 never answered is not asked: the lesson (``learning.services.lesson``) introduces it first.
 A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
 the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
@@ -53,7 +54,7 @@ def quiz_order(cells: Iterable) -> list:
     )
     rest = sorted((c for c in cells if c.state != "new"), key=lambda c: c.retrievability)
     chosen: dict[tuple[str, str], object] = {}
-    for cell in [*due, *weak, *taught, *rest]:
+    for cell in [*taught, *due, *weak, *rest]:
         chosen.setdefault((cell.kana_id, cell.script), cell)
     return list(chosen.values())
 
@@ -61,7 +62,7 @@ def quiz_order(cells: Iterable) -> list:
 def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
     """Start a new run (any open quiz question of an earlier run is expired)."""
     now = now or timezone.now()
-    pairs = _apart(quiz_kana_for(learner=learner, now=now))
+    pairs = readings_apart(quiz_kana_for(learner=learner, now=now))
     last = {
         (k, s): right
         for k, s, right in KanaMemory.objects.filter(learner=learner).values_list(
@@ -109,7 +110,7 @@ def quiz_kinds(last_correct: list[bool | None]) -> list[str]:
     return kinds
 
 
-def _apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def readings_apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The same kana, reordered so that two questions in a row never share a reading: the
     feedback of one (し is shi) would otherwise show the answer of the next (シ)."""
 
@@ -162,3 +163,6 @@ def quiz_answered(*, learner, prompt_id: int) -> Prompt | None:
     return Prompt.objects.filter(
         pk=prompt_id, learner=learner, source="quiz", status=PromptStatus.ANSWERED
     ).first()
+
+
+_apart = readings_apart  # the earlier name (tests/learning/test_no_answer_on_screen.py)

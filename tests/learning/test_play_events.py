@@ -343,7 +343,9 @@ def test_a_fast_right_choice_on_a_new_kana_is_recorded_with_its_kind_and_graded_
         at=t0 + timedelta(seconds=1),
     ).card
     # one right pick in four on a kana never answered may be a guess: Hard, not Good or Easy
-    assert memory.stability < good.stability < easy.stability
+    assert memory.stability < good.stability
+    # and a fast typed answer on a kana never answered is Good at most (issue 27), not Easy
+    assert easy.stability == good.stability
 
 
 def test_the_quiz_page_starts_the_response_time_when_it_shows_the_question(client, dana):
