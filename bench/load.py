@@ -71,7 +71,8 @@ TOKEN_RE = re.compile(r'name="token" value="([^"]+)"')
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 TIMING_RE = re.compile(
-    r'cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)(?:, app;dur=([\d.]+), gc;dur=([\d.]+))?'
+    r'cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)'
+    r"(?:, app;dur=([\d.]+), gc;dur=([\d.]+))?(?:, sql;dur=([\d.]+))?"
 )
 TASK_RE = re.compile(r"bots_play table=(\d+) version=(\d+) played=(\d+)")
 TASK_FAILED_RE = re.compile(r"Task games\.bots_play\[[^\]]*\] raised")
@@ -226,13 +227,15 @@ class Record:
         self.errors: list[str] = []
 
     def add(self, kind: str, ms: float, ok: bool, headers, detail: str = "") -> None:
-        cpu = queries = app = gc_ms = None
+        cpu = queries = app = gc_ms = sql = None
         match = TIMING_RE.search((headers or {}).get("Server-Timing", "") if headers else "")
         if match:
             cpu, queries = float(match.group(1)), int(match.group(2))
             if match.group(3) is not None:
                 app, gc_ms = float(match.group(3)), float(match.group(4))
-        self.rows.append(Row(kind, ms, ok, cpu, queries, time.monotonic(), app, gc_ms))
+            if match.group(5) is not None:
+                sql = float(match.group(5))
+        self.rows.append(Row(kind, ms, ok, cpu, queries, time.monotonic(), app, gc_ms, sql))
         if not ok:
             self.errors.append(f"{kind}: {detail}"[:300])
 
@@ -246,6 +249,7 @@ class Row(NamedTuple):
     t: float
     app: float | None = None
     gc: float | None = None
+    sql: float | None = None
 
 
 class InsecureOk(DefaultCookiePolicy):
@@ -570,6 +574,7 @@ def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
     ``queued``: most of the latency was spent before the app saw the request (client ms minus
     ``app`` ms: waiting for a free worker, or for the client's own loop); ``in_app_waiting``:
     most of it inside the app but not on its CPU (a lock, the disk, or descheduled by the OS);
+    ``in_sql``: most of it in the database driver (SQLite's write lock, PostgreSQL's answer);
     ``in_app_cpu``: most of it the request's own CPU; ``gc``: the collector ran ≥ 25 % of it;
     ``checkpoint``: a SQLite WAL checkpoint completed while it was in flight; ``login``: a
     log-in was in flight at the same time.
@@ -595,6 +600,7 @@ def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
             "n": len(slow),
             "queued": share(lambda r: r.ms - r.app >= r.ms / 2),
             "in_app_waiting": share(lambda r: r.app - r.cpu >= r.ms / 2),
+            "in_sql": share(lambda r: (r.sql or 0) >= r.ms / 2),
             "in_app_cpu": share(lambda r: r.cpu >= r.ms / 2),
             "gc": share(lambda r: r.gc >= r.ms / 4),
             "checkpoint": share(
@@ -609,6 +615,7 @@ def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
                     ("app", [r.app for r in slow]),
                     ("cpu", [r.cpu for r in slow]),
                     ("gc", [r.gc for r in slow]),
+                    ("sql", [r.sql or 0 for r in slow]),
                 )
             },
             "all_median_ms": {

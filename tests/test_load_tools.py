@@ -20,7 +20,7 @@ from learning.classroom.models import Membership
 
 TIMING = re.compile(
     r'^cpu;dur=(\d+\.\d{3}), db;desc="queries";dur=(\d+), '
-    r"app;dur=(\d+\.\d{3}), gc;dur=(\d+\.\d{3})$"
+    r"app;dur=(\d+\.\d{3}), gc;dur=(\d+\.\d{3}), sql;dur=(\d+\.\d{3})$"
 )
 
 
@@ -52,6 +52,7 @@ def test_server_timing_reports_cpu_and_queries_when_enabled(client, settings):
     assert match, response["Server-Timing"]
     assert float(match.group(1)) > 0
     assert float(match.group(3)) >= float(match.group(1)) * 0.5  # wall time in the app
+    assert float(match.group(5)) <= float(match.group(3))  # of which in the database driver
 
     call_command("seed_load", "--students", "1", stdout=io.StringIO())
     table = Table.objects.latest("id")
@@ -201,8 +202,8 @@ def test_each_load_run_sends_its_tasks_to_a_queue_of_its_own(tmp_path):
 # --- the same-run baseline, the ratios, the slowest requests (issue 28) -----------------------
 
 
-def _row(kind, ms, *, t=100.0, cpu=1.0, app=None, gc=0.0):
-    return load.Row(kind, ms, True, cpu, 2, t, ms if app is None else app, gc)
+def _row(kind, ms, *, t=100.0, cpu=1.0, app=None, gc=0.0, sql=0.1):
+    return load.Row(kind, ms, True, cpu, 2, t, ms if app is None else app, gc, sql)
 
 
 def _summary(poll, move, move_cpu):
@@ -228,27 +229,30 @@ def test_the_summary_reads_the_server_timing_header_with_or_without_app_and_gc()
     record.add("poll", 5.0, True, {"Server-Timing": 'cpu;dur=1.500, db;desc="queries";dur=2'})
     record.add(
         "move", 9.0, True,
-        {"Server-Timing": 'cpu;dur=6.000, db;desc="queries";dur=9, app;dur=7.250, gc;dur=1.500'},
+        {"Server-Timing": 'cpu;dur=6.000, db;desc="queries";dur=9, app;dur=7.250, gc;dur=1.500, '
+                          'sql;dur=0.750'},
     )  # fmt: skip
     poll, move = record.rows
-    assert (poll.cpu, poll.queries, poll.app, poll.gc) == (1.5, 2, None, None)
-    assert (move.cpu, move.queries, move.app, move.gc) == (6.0, 9, 7.25, 1.5)
+    assert (poll.cpu, poll.queries, poll.app, poll.gc, poll.sql) == (1.5, 2, None, None, None)
+    assert (move.cpu, move.queries, move.app, move.gc, move.sql) == (6.0, 9, 7.25, 1.5, 0.75)
 
 
 def test_the_slowest_requests_are_explained_by_queueing_gc_checkpoints_and_log_ins():
     window = [(0.0, 1000.0)]
-    rows = [_row("poll", 5.0, t=float(i)) for i in range(1, 200)]
+    rows = [_row("poll", 5.0, t=float(i)) for i in range(300)]  # p99: the 4th slowest of 304
     rows += [
         _row("poll", 900.0, t=300.0, app=10.0),  # waited for a worker
         _row("poll", 800.0, t=400.0, app=790.0, cpu=780.0),  # its own CPU
         _row("poll", 700.0, t=500.0, app=690.0, cpu=5.0, gc=300.0),  # waiting, and the GC
+        _row("poll", 750.0, t=600.0, app=740.0, cpu=5.0, sql=700.0),  # SQLite's write lock
         _row("login", 2000.0, t=300.5),  # in flight during the first
     ]
     tail = load.tail_causes(rows, window, checkpoints=[399.9])["poll"]
-    assert tail["n"] == 3 and tail["p99_ms"] == 700.0
-    assert (tail["queued"], tail["in_app_cpu"], tail["in_app_waiting"], tail["gc"]) == (1, 1, 1, 1)
+    assert tail["n"] == 4 and tail["p99_ms"] == 700.0
+    assert (tail["queued"], tail["in_app_cpu"], tail["in_app_waiting"], tail["gc"]) == (1, 1, 2, 1)
+    assert tail["in_sql"] == 1
     assert (tail["checkpoint"], tail["login"]) == (1, 1)
-    assert tail["median_ms"]["latency"] == 800.0
+    assert tail["median_ms"]["latency"] == 775.0
 
 
 def test_a_checkpoint_is_read_from_the_wal_headers_sequence_number(tmp_path):
