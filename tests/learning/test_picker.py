@@ -179,11 +179,17 @@ def test_the_reason_names_kana_rows_in_the_readers_language(bob):
     from learning.models import KanaMemory
 
     now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-    for k in ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to"):
-        KanaMemory.objects.create(
-            learner=bob, kana_id=k, script="katakana", reps=3, stability=2.0,
-            due=now - timedelta(days=3),
-        )  # fmt: skip
+    weak = ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to")
+    # every kana of both scripts asked before (so coverage does not lead), the SA and TA rows
+    # of katakana due and weak, the rest strong
+    for script in ("hiragana", "katakana"):
+        for k in kana_table.kana_ids(script):
+            due_now = script == "katakana" and k in weak
+            KanaMemory.objects.create(
+                learner=bob, kana_id=k, script=script, reps=3,
+                stability=2.0 if due_now else 60.0,
+                due=now - timedelta(days=3) if due_now else now + timedelta(days=30),
+            )  # fmt: skip
     with translation.override("ja"):
         reason = recommend(bob, now=now)[0].reason
     assert "さ行" in reason and "た行" in reason
