@@ -48,7 +48,7 @@ from games.engines.base import (
     IllegalAction,
     Option,
     gettext_noop,
-    visible_events,
+    latest_events,
 )
 from games.engines.yokai.data import (
     AFFINITIES,
@@ -688,7 +688,7 @@ class YokaiEngine(Engine):
             "affinity_hidden": state.affinity is not None and affinity is None,
             "objective": state.objective,
             "kana": {card: self._kana(card, script) for card in shown},
-            "log": self._recent(state.log, seat),
+            "log": latest_events(reversed(state.log), seat, LOG_WINDOW),
             "over": over,
             "outcome": self.outcome(state) if over else None,
         }
@@ -697,16 +697,6 @@ class YokaiEngine(Engine):
     def _kana(card: str, script: str) -> dict[str, str]:
         names = [getattr(FAMILY[family], script) for family in families_on(card)]
         return {"glyph": "・".join(names), "script": script}
-
-    @staticmethod
-    def _recent(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-        recent: list[dict] = []
-        for group in reversed(log):
-            for event in visible_events(reversed(group), seat):
-                recent.append(event)
-                if len(recent) == LOG_WINDOW:
-                    return recent[::-1]
-        return recent[::-1]
 
     def outcome(self, state: YokaiState) -> dict:
         """One team: every seat has the same score and rank 1; ``won`` says whether the team
