@@ -67,6 +67,32 @@ def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> lis
     ]
 
 
+def latest_events(
+    groups: Iterable[Sequence[Mapping[str, Any]]],
+    seat: int | None,
+    limit: int,
+    copy: Callable[[Mapping[str, Any]], dict] = dict,
+) -> list[dict]:
+    """The last ``limit`` events ``seat`` may see, oldest first: a view's log window.
+
+    ``groups``: the log's event groups (one per move), newest first. The events
+    ``visible_events`` would keep, read from the end and copied (``copy``, e.g. one that also
+    copies list values) only when kept: a late game's log holds hundreds of events.
+    """
+    recent: list[dict] = []
+    for group in groups:
+        for event in reversed(group):
+            if seat is None:
+                if event.get("private_to") is not None:
+                    continue
+            elif event.get("private_to", seat) != seat or event.get("except") == seat:
+                continue
+            recent.append(copy(event))
+            if len(recent) == limit:
+                return recent[::-1]
+    return recent[::-1]
+
+
 # --- options ----------------------------------------------------------------------------------
 
 

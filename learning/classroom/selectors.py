@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
 from learning import kana_table
+from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import (
     Assignment,
     Classroom,
@@ -572,7 +573,8 @@ def class_assignment_rows(*, classroom: Classroom, now: datetime | None = None) 
         for student in students:
             progress = Progress(a, values[student.pk])
             yield (
-                a.pk, str(a), a.engine, a.script, _iso(a.due_at), a.goal_kind, a.goal_value,
+                a.pk, assignment_name(a), assignment_game(a), a.script, _iso(a.due_at),
+                a.goal_kind, a.goal_value,
                 student.username, student.profile.name, progress.value, progress.percent,
                 "yes" if progress.complete else "no",
             )  # fmt: skip

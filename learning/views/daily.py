@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.display import game_title
 from games.models import Table
 from games.services.tables import table_url as url_for
 from kanagame.accounts.models import Role
@@ -55,16 +56,9 @@ def _upcoming(learner) -> list[dict]:
     from learning.picker import recommend
 
     return [
-        {"title": _game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
+        {"title": game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
         for rec in recommend(learner)
     ]
-
-
-def _game_title(engine: str) -> str:
-    """The game's name as the lobby shows it (the engine's own ``title``)."""
-    from games.views.common import engine_name
-
-    return engine_name(engine)
 
 
 def _act(request: HttpRequest) -> HttpResponse:

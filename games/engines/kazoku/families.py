@@ -45,6 +45,7 @@ from games.engines.base import (
     Option,
     competition_ranks,
     gettext_noop,
+    latest_events,
     validate_setup,
     visible_events,
 )
@@ -378,22 +379,8 @@ def _memory_of(state: KazokuState) -> PublicMemory:
 
 
 def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies.
-
-    The events ``visible_events`` would keep, read from the end and copied only when kept
-    (a late game's log holds hundreds of events, the window 40)."""
-    recent: list[dict] = []
-    for group in reversed(log):
-        for event in reversed(group):
-            if seat is None:
-                if event.get("private_to") is not None:
-                    continue
-            elif event.get("private_to", seat) != seat or event.get("except") == seat:
-                continue
-            recent.append(_fresh(event))
-            if len(recent) == LOG_WINDOW:
-                return recent[::-1]
-    return recent[::-1]
+    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies."""
+    return latest_events(reversed(log), seat, LOG_WINDOW, _fresh)
 
 
 @lru_cache(maxsize=512)
