@@ -26,7 +26,15 @@ from games.engines import get_engine
 from games.engines.base import Engine
 from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
-from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
+from games.services.play import (
+    AUTOPLAY_LEVEL,
+    Commit,
+    after_commit,
+    due_at_for,
+    seats_of,
+    table_resume,
+    turn_due_restart,
+)
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -353,6 +361,36 @@ def table_again(*, table: Table, user) -> Table:
         assignment=assignment,
         ranked=table.ranked,
     )
+
+
+def seats_hand_over(*, user) -> None:
+    """Before ``user``'s account is deleted: no game ever waits on a seat nobody holds.
+
+    At a table being played the seat goes to a CPU player for good (the stand-in a leaver
+    gets, ``AUTOPLAY_LEVEL``), which plays at once if it is to act, and the turn timer is
+    recomputed for whoever acts now. At a waiting table the seat is freed for a newcomer (as
+    when leaving it), and a table left without any human is deleted. A finished table keeps
+    its seat, which the deletion leaves empty: its moves stay for replays.
+    """
+    now = timezone.now()
+    for seat in Seat.objects.filter(user=user).exclude(table__status=TableStatus.FINISHED):
+        with transaction.atomic():
+            table = Table.objects.select_for_update().get(pk=seat.table_id)
+            if table.status == TableStatus.OPEN:
+                seat.user = None
+                seat.joined_at = seat.last_seen_at = None
+                seat.save(update_fields=["user", "joined_at", "last_seen_at"])
+                if not table.seats.filter(user__isnull=False).exists():
+                    table.delete()
+                continue
+            seat.user, seat.bot_level, seat.autoplay, seat.left_at = (
+                None,
+                AUTOPLAY_LEVEL,
+                False,
+                now,
+            )
+            seat.save(update_fields=["user", "bot_level", "autoplay", "left_at"])
+            table_resume(table=table)
 
 
 def seat_return(*, seat: Seat) -> Seat:

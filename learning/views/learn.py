@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.params import BadParam, id_param, optional_id_param
 from kanagame.accounts.permissions import learner_required
 from learning import charts, kana_table, selectors
 from learning.dashboard import dashboard_for
@@ -146,9 +147,11 @@ def _card_feedback(result) -> str:
 def _prompts_partial(
     request: HttpRequest, table_id: str, *, feedback=None, error: str = "", status: int = 200
 ) -> HttpResponse:
-    prompts = (
-        prompts_pending(user=request.user, table_id=int(table_id)) if table_id.isdigit() else []
-    )
+    try:
+        table = optional_id_param(table_id)
+    except BadParam:
+        return HttpResponse(_("No such table."), status=400)
+    prompts = prompts_pending(user=request.user, table_id=table) if table is not None else []
     return render(
         request,
         "learn/partials/table_prompts.html",
@@ -175,13 +178,14 @@ def quiz(request: HttpRequest) -> HttpResponse:
             if not request.htmx:
                 return redirect("learn:quiz")
         elif action == "answer":
-            prompt_id = request.POST.get("prompt", "")
-            if not prompt_id.isdigit():
+            try:
+                prompt_id = id_param(request.POST.get("prompt", ""))
+            except BadParam:
                 return _quiz_render(request, error=_("No such question."), status=400)
             try:
                 result = prompt_answer_service(
                     user=request.user,
-                    prompt_id=int(prompt_id),
+                    prompt_id=prompt_id,
                     answer=request.POST.get("answer", ""),
                 )
             except PromptError as error:
@@ -192,8 +196,12 @@ def quiz(request: HttpRequest) -> HttpResponse:
             feedback["run"] = result.prompt_id
         else:
             return _quiz_render(request, error=_("Unknown action."), status=400)
-    elif request.GET.get("last", "").isdigit():
-        last = quiz_service.quiz_answered(learner=request.user, prompt_id=int(request.GET["last"]))
+    elif "last" in request.GET:
+        try:
+            last_id = id_param(request.GET["last"])
+        except BadParam:
+            return _quiz_render(request, error=_("No such question."), status=400)
+        last = quiz_service.quiz_answered(learner=request.user, prompt_id=last_id)
         if last is not None:
             result = prompt_result(last)
             feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))

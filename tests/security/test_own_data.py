@@ -76,7 +76,7 @@ def test_a_self_learner_downloads_everything_held_about_them(client, sam, other)
 
 
 def test_a_self_learner_deletes_their_account_after_confirming(client, sam, other):
-    _history(sam, other, status=TableStatus.PLAYING)
+    _history(sam, other)  # finished: its seat stays; live tables: test_deleted_accounts.py
     client.force_login(sam)
     assert client.get(reverse("account_delete")).status_code == 200
     refused = client.post(reverse("account_delete"), {"password": "wrong"})

@@ -26,9 +26,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from games.services.tables import seats_hand_over
 from kanagame.accounts.models import CanonicalUsername, Role
 from kanagame.accounts.names import username_key, username_taken
-from kanagame.accounts.services import user_create
+from kanagame.accounts.services import account_traces_delete, user_create
 from learning import kana_table
 from learning.classroom.models import Assignment, Classroom, Membership
 
@@ -361,7 +362,18 @@ def student_delete(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> N
                 "your class instead."
             )
         )
-    student.delete()
+    account_erase(user=student)
+
+
+def account_erase(*, user: AbstractBaseUser) -> None:
+    """Delete an account and everything attached to it (a real delete), the one way every
+    deletion goes: its seats at unfinished tables are handed over first (a CPU plays on, a
+    waiting table frees the seat: no game ever waits on a deleted player), then its other
+    sessions and failed log-ins go with it (docs/security.md §11)."""
+    with transaction.atomic():
+        seats_hand_over(user=user)
+        account_traces_delete(user=user)
+        user.delete()
 
 
 # --- assignments --------------------------------------------------------------------------
