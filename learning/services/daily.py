@@ -2,7 +2,8 @@
 
 One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
 
-- ``warmup``: no quiz run finished since the session started (and kana are due);
+- ``warmup``: kana are due and no quiz run finished since the session started (or a run the
+  learner started is still open);
 - ``game``: warm-up done (or nothing due), no game started yet;
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
@@ -63,9 +64,14 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
     runs = Prompt.objects.filter(
         learner=session.learner, source="quiz", shown_at__gte=session.started_at
     )
-    if runs.exists() and not runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
-        return "game"
-    return "warmup"
+    if runs.exists():
+        return (
+            "warmup"
+            if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists()
+            else "game"
+        )
+    # nothing due (a beginner above all): no warm-up on kana never shown; the game shows them
+    return "warmup" if daily_due_count(learner=session.learner, now=now) else "game"
 
 
 def daily_warmup_start(*, session: DailySession, now: datetime | None = None) -> int:
@@ -221,13 +227,13 @@ def daily_summary(*, learner, since: datetime, now: datetime | None = None) -> S
     improved, still_weak = [], []
     for pair, results in answered.items():
         earlier = results[:-1] + ([before[pair]] if pair in before else [])
-        if results[-1] and any(r is False for r in earlier):
-            improved.append(_line(*pair))
         memory = memories.get(pair)
         weak_now = memory is not None and srs.is_weak(
             scheduler=scheduler, card=srs.card_from_json(memory.card), now=now
         )
-        if not results[-1] or weak_now:
+        if results[-1] and any(r is False for r in earlier):
+            improved.append(_line(*pair))
+        elif not results[-1] or weak_now:  # never both: the last answer was right
             still_weak.append(_line(*pair))
     upcoming = sorted((m for m in memories.values() if m.due and m.due > now), key=lambda m: m.due)
     practised = sorted(set(answered) | exposed, key=lambda p: kana_table.info(*p).order)
