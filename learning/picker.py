@@ -38,7 +38,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext, pgettext
 
 from games.engines import ENGINES, get_engine
 from learning import kana_table, syllabus
@@ -54,10 +54,11 @@ def gettext_noop(message: str) -> str:
 
 
 REASONS = {
-    "groups": gettext_noop(
-        "Your %(script)s kana that most need practice sit in a few of this game's "
-        "groups%(groups)s: playing it drills them together."
-    ),
+    # the kana a game drills, named, and why, in plain words (issue 25: no "groups (HA, NA)")
+    "due": gettext_noop("This game practises %(kana)s, which are due for review today."),
+    "weak": gettext_noop("This game practises %(kana)s, which you often get wrong."),
+    "learning": gettext_noop("This game practises %(kana)s, which you are still learning."),
+    "new": gettext_noop("This game shows you kana you have not met yet: %(kana)s."),
     "mixed": gettext_noop(
         "Both scripts need about the same work: mixed cards practise hiragana and katakana "
         "together."
@@ -190,24 +191,44 @@ def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 1
     return tuple((k, s) for need, k, s in ranked[:limit] if need > 0)
 
 
-def _group_names(groups: list[str], language: str = "en") -> str:
-    shown = groups[:3]
-    if not shown:
-        return ""
-    if language == "ja":  # full-width brackets and the Japanese list comma
-        return f"（{'、'.join(shown)}）"
-    return f" ({', '.join(shown)})"
+KANA_NAMED = 3  # kana a reason names
+
+
+def _kind_of(status: KanaStatus | None) -> str:
+    if status is None or status.state == "new":
+        return "new"
+    if status.weak:
+        return "weak"
+    return "due" if status.state == "due" else "learning"
+
+
+def _kana_reason(neediest: Sequence[tuple[str, str]], statuses) -> tuple[str, dict[str, str]]:
+    """Why: the neediest kana's kind (due, often wrong, still learning, new) and up to three
+    kana of that kind, as glyphs ("ス, ナ, ハ"; the separator is translated on display)."""
+    if not neediest:
+        return "context", {"script": "hiragana"}
+    kind = _kind_of(statuses.get(neediest[0]))
+    named = [pair for pair in neediest if _kind_of(statuses.get(pair)) == kind][:KANA_NAMED]
+    return kind, {"kana": ", ".join(kana_table.info(*pair).glyph for pair in named)}
+
+
+def _never_met(statuses, kana: Iterable[str], script: str) -> bool:
+    return all(_kind_of(statuses.get((k, script))) == "new" for k in kana)
 
 
 def _candidate(preset: Preset, statuses) -> Recommendation | None:
     if not preset.kana:
         return None
+    if len(preset.scripts) > 1 and any(
+        _never_met(statuses, preset.kana, s) for s in preset.scripts
+    ):
+        return None  # mixed cards only once both scripts have been met (issue 25)
     needs = {script: _needs(statuses, preset.kana, script) for script in preset.scripts}
     grouped = len(preset.groups) > 1
-    scores, hot, solid = {}, [], 0.0
+    scores, solid = {}, 0.0
     for script in preset.scripts:
         if grouped:
-            scores[script], hot = _group_score(preset.groups, needs[script])
+            scores[script], _hot = _group_score(preset.groups, needs[script])
         else:
             solid = _solid_share(statuses, preset.kana, script)
             scores[script] = (
@@ -221,8 +242,7 @@ def _candidate(preset: Preset, statuses) -> Recommendation | None:
         return _rec(**fields, reason_key="mixed", score=round(score, 3))
     script = preset.scripts[0]
     if grouped:
-        reason_key, args = "groups", {"script": script, "groups": _group_names(hot)}
-        args["group_ids"] = "|".join(hot[:3])  # named in the reader's language at display
+        reason_key, args = _kana_reason(fields["kana"], statuses)
     else:
         reason_key = "context_strong" if solid >= 0.5 else "context"
         args = {"script": script}
@@ -330,16 +350,7 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Re
         info for source in _ASSIGNMENT_SOURCES for info in source(learner=learner, now=now)
     ]
     ranked = rank(statuses=statuses, engines=ENGINES.keys(), assignments=assignments)
-    return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
-
-
-def _group_labels(rec: Recommendation, groups: list[str], language: str) -> list[str]:
-    """The engine's name of each group for the active language (``practice_group_label``,
-    optional: else the group's own label)."""
-    label = getattr(get_engine(rec.engine), "practice_group_label", None)
-    if label is None:
-        return groups
-    return [label(rec.options, group, language) for group in groups]
+    return [_with_labels(rec) for rec in ranked]
 
 
 def _with_labels(rec: Recommendation) -> Recommendation:
@@ -348,40 +359,7 @@ def _with_labels(rec: Recommendation) -> Recommendation:
     args = dict(rec.reason_args)
     if "script" in args:
         args["script"] = gettext(args["script"])
-    if args.get("group_ids"):
-        language = (get_language() or "en").split("-")[0]
-        named = _group_labels(rec, args["group_ids"].split("|"), language)
-        args["groups"] = _group_names(named, language)
+    if "kana" in args:
+        args["kana"] = pgettext("between kana in a list", ", ").join(args["kana"].split(", "))
     reason = gettext(REASONS[rec.reason_key]) % args
     return Recommendation(**{**rec.__dict__, "kana_labels": labels, "reason": reason})
-
-
-# --- the reason cites the memory model's prediction (issue 16) ------------------------------
-
-PREDICTION_REASON = gettext_noop(
-    "Your predicted chance of recalling %(glyph)s today: %(percent)d%%."
-)
-
-
-def _shown(status) -> float:
-    recall = status.predicted_recall
-    return status.retrievability if recall is None else recall
-
-
-def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
-    """Add to the reason the predicted recall of the neediest kana the game practises that
-    the learner has answered before (``KanaStatus.predicted_recall``: srs.predicted_recall;
-    fsrs' own ``retrievability`` when a caller gave no prediction)."""
-    from django.utils.translation import gettext
-
-    for pair in rec.kana:
-        status = statuses.get(tuple(pair))
-        if status is not None and status.state != "new":
-            sentence = gettext(PREDICTION_REASON) % {
-                "glyph": kana_table.info(*pair).glyph,
-                "percent": round(100 * _shown(status)),
-            }
-            # Japanese sentences follow each other without a space
-            joined = rec.reason + ("" if rec.reason.endswith("。") else " ") + sentence
-            return Recommendation(**{**rec.__dict__, "reason": joined})
-    return rec

@@ -6,6 +6,7 @@ import re
 from urllib.parse import unquote
 
 import segno
+from django.conf import settings
 from django.urls import reverse
 
 
@@ -30,4 +31,6 @@ def test_the_join_code_page_shows_the_full_address_and_a_qr_code_of_the_link(as_
 def test_the_open_checkbox_sits_beside_its_label(as_alice, alice_class):
     page = as_alice.get(reverse("teach_class_settings", args=[alice_class.pk])).content.decode()
     checkbox = r'<input type="checkbox" name="is_open"[^>]*id="id_is_open"[^>]*>'
-    assert re.search(checkbox + r'\s*<label for="id_is_open"', page)
+    assert re.search(r'<div class="field-check">' + checkbox + r'\s*<label for="id_is_open"', page)
+    css = (settings.BASE_DIR / "static" / "css" / "kanagame.css").read_text()
+    assert ".form > div.field-check { flex-direction: row;" in css  # not a column: side by side

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from learning import kana_table
-from learning.models import LearnerSettings, LearningEvent
+from learning.models import DailySession, LearnerSettings, LearningEvent
 from learning.services import daily as daily_service
 from learning.services import lesson as lesson_service
 from learning.services.memory import memory_review
@@ -155,3 +155,44 @@ def test_the_daily_game_does_not_print_romaji_on_every_card(dana):
     session = daily_service.daily_session_get(learner=dana)
     table = daily_service.daily_game_start(session=session)
     assert (table.options["romaji"], table.options["prompts"]) == ("hover", "new")
+
+
+def test_a_kana_is_never_listed_both_improved_and_still_weak(dana):
+    """ノ was under both headings: right at last after a miss, yet weak in memory."""
+    since = NOW.replace(hour=6)
+    answer(dana, "no", False, NOW - timedelta(days=1))
+    answer(dana, "no", False, NOW.replace(hour=7))
+    answer(dana, "no", True, NOW.replace(hour=7, minute=1))
+    summary = daily_service.daily_summary(
+        learner=dana, since=since, now=NOW.replace(hour=7, minute=2)
+    )
+    improved = {k.kana_id for k in summary.improved}
+    assert improved == {"no"}
+    assert not improved & {k.kana_id for k in summary.still_weak}
+
+
+def test_a_beginner_is_not_sent_to_a_warm_up_on_kana_never_shown(client, dana):
+    client.force_login(dana)
+    response = client.get("/daily/")
+    assert response.context["phase"] == "lesson"  # the lesson first, never a quiz
+    page = response.content.decode()
+    assert 'value="warmup"' not in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_daily_game_result_leads_back_to_the_session(client, dana):
+    from games.demo import _play_human_moves
+
+    client.force_login(dana)
+    client.post("/daily/", {"action": "skip_warmup"})
+    location = client.post("/daily/", {"action": "play"})["Location"]
+    session = DailySession.objects.get(learner=dana)
+    from games.models import Table
+
+    table = Table.objects.get(pk=session.table_id)
+    assert location == table.get_absolute_url()
+    assert 'href="/daily/"' not in client.get(location).content.decode().split("<main", 1)[1]
+    _play_human_moves(table, dana, None)
+    page = client.get(location).content.decode()
+    assert '<a class="button primary" href="/daily/">' in page
+    assert "Back to today's session: your summary" in page

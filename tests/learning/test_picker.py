@@ -32,7 +32,21 @@ def test_weak_katakana_in_the_s_and_t_rows_calls_for_kana_families_in_katakana()
         {"variant": "kana", "script": "katakana"},
     )
     assert {k for k, _ in rec.kana} >= {"shi", "tsu", "so"}
-    assert "SA" in rec.reason and "TA" in rec.reason
+    # plain words: the kana themselves and why, not "groups (SA, TA)" (issue 25)
+    assert rec.reason == "This game practises サ, シ, ス, which you often get wrong."
+
+
+def test_the_reason_names_due_and_new_kana_in_plain_words():
+    due = KanaStatus(state="due", retrievability=0.85)
+    statuses = everything(STRONG)
+    for k in ("ha", "hi", "fu", "he", "ho", "na", "ni", "nu", "ne", "no"):
+        statuses[(k, "hiragana")] = due
+    rec = best(statuses, engines=["kazoku-families"])
+    assert rec.reason == "This game practises な, に, ぬ, which are due for review today."
+    beginner = best({}, engines=["kazoku-families"])
+    assert beginner.reason.startswith("This game shows you kana you have not met yet: ")
+    for jargon in ("group", "(", "predicted", "%"):
+        assert jargon not in rec.reason and jargon not in beginner.reason
 
 
 def test_weak_vowels_across_rows_call_for_gojuon_families():
@@ -70,7 +84,8 @@ def test_due_kana_in_both_scripts_call_for_mixed_cards():
 def test_a_beginner_starts_with_hiragana_families():
     rec = best({})
     assert rec.engine == "kazoku-families"
-    assert rec.options["script"] in ("hiragana", "mixed")
+    # never mixed cards while knowing neither script (issue 25)
+    assert rec.options["script"] == "hiragana"
 
 
 def test_assignments_come_first_in_due_order():
@@ -172,8 +187,8 @@ def test_a_syllabus_of_one_script_recommends_only_that_script():
 
 
 @pytest.mark.django_db
-def test_the_reason_names_kana_rows_in_the_readers_language(bob):
-    """Issue 26 item 9: a Japanese reason reads さ行・た行, never the romaji SA, TA."""
+def test_a_japanese_reason_names_no_romaji_row(bob):
+    """Issue 26 item 9: a Japanese reason never reads the romaji SA, TA (it names the kana)."""
     from django.utils import translation
 
     from learning.models import KanaMemory
@@ -192,12 +207,10 @@ def test_the_reason_names_kana_rows_in_the_readers_language(bob):
             )  # fmt: skip
     with translation.override("ja"):
         reason = recommend(bob, now=now)[0].reason
-    assert "さ行" in reason and "た行" in reason
-    assert "SA" not in reason and "TA" not in reason
+    # the reason names the kana themselves (issue 25 item 8), never a romaji row name
+    assert "サ" in reason and "SA" not in reason and "TA" not in reason
     assert "。 " not in reason and " (" not in reason  # Japanese punctuation, no spaces
-    with translation.override("en"):
-        reason = recommend(bob, now=now)[0].reason
-    assert "SA" in reason and "TA" in reason
+    assert not any("a" <= ch.lower() <= "z" for ch in reason)
 
 
 def test_families_holding_other_kana_are_named_by_what_they_hold_in_every_language():
