@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines import get_engine
 from games.engines.base import Engine
@@ -39,7 +40,11 @@ class TableCreateForm(forms.Form):
     )
     romaji = forms.ChoiceField(
         label=_("Romaji under the kana"),
-        choices=[("always", _("Always")), ("hover", _("On hover or focus")), ("never", _("Never"))],
+        choices=[
+            ("always", pgettext_lazy("romaji shown", "Always")),
+            ("hover", _("On hover or focus")),
+            ("never", _("Never")),
+        ],
         initial=TABLE_OPTION_DEFAULTS["romaji"],
     )
     prompts = forms.ChoiceField(

@@ -42,6 +42,8 @@ class KanaCell:
     exposures: int
     errors: int
     due: datetime | None
+    last_correct: bool | None = None  # the last answer (srs.recall_ready); None: never answered
+    introduced_at: datetime | None = None  # when a lesson card taught it; None: never
 
 
 # --- Exposures of games still in play (docs/security.md §3) ------------------------------
@@ -147,6 +149,8 @@ def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> li
                 exposures=memory.exposures if memory else 0,
                 errors=memory.errors if memory else 0,
                 due=memory.due if memory else None,
+                last_correct=memory.last_correct if memory else None,
+                introduced_at=memory.introduced_at if memory else None,
             )
         )
     return cells
@@ -238,7 +242,7 @@ class Confusion:
 
 def confusions_for(*, learner, since: datetime | None = None, limit: int = 10) -> list[Confusion]:
     """The learner's most frequent confusion pairs (a kana answered as another one)."""
-    rows = LearningEvent.objects.confusions().filter(learner=learner)  # not card answers
+    rows = LearningEvent.objects.settled().confusions().filter(learner=learner)  # no card answers
     if since is not None:
         rows = rows.filter(created_at__gte=since)
     grouped = (
@@ -280,7 +284,8 @@ def reviews_per_day_for(*, learner, days: int = 30, now: datetime | None = None)
     today = now.date()
     start = today - timedelta(days=days - 1)
     rows = (
-        LearningEvent.objects.filter(
+        LearningEvent.objects.settled()
+        .filter(
             learner=learner,
             kind="answer",
             created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
@@ -306,7 +311,8 @@ def streak_for(*, learner, now: datetime | None = None, max_days: int = 366) -> 
     today = now.date()
     start = today - timedelta(days=max_days)
     days = set(
-        LearningEvent.objects.filter(
+        LearningEvent.objects.settled()
+        .filter(
             learner=learner,
             kind="answer",
             created_at__gte=datetime.combine(start, datetime.min.time(), tzinfo=now.tzinfo),
@@ -336,9 +342,11 @@ def state_counts(cells: Iterable[KanaCell]) -> dict[str, dict[str, int]]:
 
 
 def answers_count_for(*, learner, since: datetime) -> int:
-    return LearningEvent.objects.filter(
-        learner=learner, kind="answer", created_at__gte=since
-    ).count()
+    return (
+        LearningEvent.objects.settled()
+        .filter(learner=learner, kind="answer", created_at__gte=since)
+        .count()
+    )
 
 
 # --- the learner dashboard ----------------------------------------------------------------

@@ -347,7 +347,7 @@ def play_game(
             break
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
-        action = players_bots[seat].choose(engine.view(state, seat), legal, rng)
+        action = players_bots[seat].choose(engine.bot_view(state, seat), legal, rng)
         if check and action_key(action) not in {action_key(a) for a in legal}:
             record.errors.append(f"bot {bots[seat % len(bots)]} chose an illegal {action}")
         state, _events = engine.apply(state, seat, action)

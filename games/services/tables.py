@@ -24,8 +24,17 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.base import Engine
+from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
-from games.services.play import Commit, after_commit, due_at_for, seats_of, turn_due_restart
+from games.services.play import (
+    AUTOPLAY_LEVEL,
+    Commit,
+    after_commit,
+    due_at_for,
+    seats_of,
+    table_resume,
+    turn_due_restart,
+)
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -318,6 +327,70 @@ def table_leave(*, table: Table, user) -> None:
             return
         seat.left_at = timezone.now()
         seat.save(update_fields=["left_at"])
+
+
+def table_again(*, table: Table, user) -> Table:
+    """ "Play again": a new table like this finished one, for one of its players.
+
+    Same game and options (an assignment's table keeps the teacher's settings), the same CPU
+    players, the other humans' seats open, and the same class and assignment while the player
+    is still in that class, so the new game counts where the first one did.
+    """
+    if table.status != TableStatus.FINISHED:
+        raise TableError(_("This game is not over yet."), 409)
+    seats = list(table.seats.order_by("index"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise TableError(_("You are not playing at this table."), 403)
+    new_seats: list[dict] = [{"kind": "human", "user": user}]
+    for seat in seats:
+        if seat.user_id == user.pk:
+            continue
+        bot = seat.bot_level and seat.user_id is None
+        new_seats.append({"kind": "bot", "level": seat.bot_level} if bot else {"kind": "open"})
+    scope = class_scope()
+    assignment = scope.assignment_for(user, table.assignment_id) if table.assignment_id else None
+    classroom = None
+    if assignment is None and table.classroom_id is not None:
+        classroom = next((c for c in scope.classes_of(user) if c.pk == table.classroom_id), None)
+    return table_create(
+        user=user,
+        engine=table.engine,
+        options={key: value for key, value in table.options.items() if key != "setup"},
+        seats=new_seats,
+        classroom=classroom,
+        assignment=assignment,
+        ranked=table.ranked,
+    )
+
+
+def seats_hand_over(*, user) -> None:
+    """Before ``user``'s account is deleted: no game ever waits on a seat nobody holds.
+
+    At a table being played the seat goes to a CPU player for good (the stand-in a leaver
+    gets, ``AUTOPLAY_LEVEL``), which plays at once if it is to act, and the turn timer is
+    recomputed for whoever acts now. At a waiting table the seat is freed for a newcomer (as
+    when leaving it), and a table left without any human is deleted. A finished table keeps
+    its seat, which the deletion leaves empty: its moves stay for replays.
+    """
+    now = timezone.now()
+    for seat in Seat.objects.filter(user=user).exclude(table__status=TableStatus.FINISHED):
+        with transaction.atomic():
+            table = Table.objects.select_for_update().get(pk=seat.table_id)
+            if table.status == TableStatus.OPEN:
+                seat.user = None
+                seat.joined_at = seat.last_seen_at = None
+                seat.save(update_fields=["user", "joined_at", "last_seen_at"])
+                if not table.seats.filter(user__isnull=False).exists():
+                    table.delete()
+                continue
+            seat.user, seat.bot_level, seat.autoplay, seat.left_at = (
+                None,
+                AUTOPLAY_LEVEL,
+                False,
+                now,
+            )
+            seat.save(update_fields=["user", "bot_level", "autoplay", "left_at"])
+            table_resume(table=table)
 
 
 def seat_return(*, seat: Seat) -> Seat:

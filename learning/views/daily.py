@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.display import game_title
 from games.models import Table
+from games.params import BadParam, id_param
 from games.services.tables import table_url as url_for
 from kanagame.accounts.models import Role
 from kanagame.accounts.permissions import role_required
@@ -32,7 +33,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     if session.table_id:
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
-    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
+    upcoming = _upcoming(request.user) if phase in ("lesson", "warmup", "game") else []
     context = {
         "nav_section": "daily",
         "next_game": upcoming[0] if upcoming else None,
@@ -77,11 +78,12 @@ def _act(request: HttpRequest) -> HttpResponse:
             elif action == "finish":
                 daily_service.daily_finish(session=session)
             elif action == "goal":
-                value = request.POST.get("goal_value", "")
-                if not value.isdigit():
-                    raise daily_service.DailyError(_("The goal must be a whole number."))
+                try:
+                    value = id_param(request.POST.get("goal_value", ""))
+                except BadParam:
+                    raise daily_service.DailyError(_("The goal must be a whole number.")) from None
                 daily_service.daily_goal_set(
-                    learner=request.user, kind=request.POST.get("goal_kind", ""), value=int(value)
+                    learner=request.user, kind=request.POST.get("goal_kind", ""), value=value
                 )
                 messages.success(request, _("Daily goal saved."))
             else:

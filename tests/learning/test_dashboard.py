@@ -65,3 +65,14 @@ def test_recommendations_and_model_note_follow_the_learner(client, dana, setting
     html = client.get(DASHBOARD).content.decode()
     assert "What to play next" in html and "Practises:" in html
     assert reverse("learn:parameters_refit") in html
+
+
+def test_the_grid_rows_are_named_as_a_reader_of_the_page_names_them(client, dana):
+    """Issue 26 item 9: a Japanese page heads the rows あ行, た行, が行 and ん, not A, TA, GA."""
+    client.force_login(dana)
+    ja = client.get(DASHBOARD, headers={"accept-language": "ja"}).content.decode()
+    heads = re.findall(r'<th scope="row">([^<]*)</th>', ja)
+    assert {"あ行", "た行", "が行", "ア行", "タ行", "ん", "ン"} <= set(heads)
+    assert not {"A", "TA", "GA", "N"} & set(heads)
+    en = client.get(DASHBOARD, headers={"accept-language": "en"}).content.decode()
+    assert {"A", "TA", "GA", "N"} <= set(re.findall(r'<th scope="row">([^<]*)</th>', en))

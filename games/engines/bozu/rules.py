@@ -428,7 +428,7 @@ class Bozu(Engine):
             gettext_noop("Poems in kana"),
             choices=("modern", "historical"),
             choice_labels=(
-                gettext_noop("Modern reading"),
+                gettext_noop("Pronunciation (as the poems are pronounced today)"),
                 gettext_noop("Historical spelling (as printed on the cards)"),
             ),
         ),

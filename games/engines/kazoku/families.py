@@ -57,6 +57,7 @@ from games.engines.kazoku.deck import (
     START_OPTION,
     VARIANTS,
     deal_scripts,
+    family_name,
     load_deck,
 )
 from games.engines.kazoku.index import Rules, ask_templates, hand_summary, rules_for
@@ -758,6 +759,12 @@ class KazokuFamilies(Engine):
         return {
             family.id.upper(): frozenset(family.cards) for family in load_deck().families[variant]
         }
+
+    def practice_group_label(self, options: Mapping[str, Any], group: str, language: str) -> str:
+        """A group of ``practice_groups`` as a reader of ``language`` names it (さ行,
+        YA·YU·YO·WA·N: ``deck.family_name``)."""
+        variant = self.validate_options(options)["variant"]
+        return family_name(variant, group.lower(), language)
 
     # -- conformance hooks --
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from learning.classroom import labels
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
@@ -31,10 +31,10 @@ def get_item(mapping: dict, key):
 
 
 STATE_LABELS = {
-    "new": _lazy("new"),
-    "learning": _lazy("learning"),
-    "due": _lazy("due"),
-    "mastered": _lazy("mastered"),
+    "new": gettext_lazy("new"),
+    "learning": gettext_lazy("learning"),
+    "due": pgettext_lazy("kana state", "due"),  # due for review, not a deadline
+    "mastered": gettext_lazy("mastered"),
 }
 
 

@@ -22,6 +22,7 @@ from django.db import transaction
 from games.engines import ENGINES
 from games.services.tables import table_create
 from kanagame.accounts.models import Profile, Role
+from kanagame.accounts.names import canonical_usernames_create
 from kanagame.accounts.services import user_create
 from learning.classroom.models import Membership
 from learning.classroom.services.classroom import classroom_create
@@ -53,6 +54,7 @@ class Command(BaseCommand):
                 ]
             )
             users = list(User.objects.filter(username__startswith=f"load-{tag}-").order_by("id"))
+            canonical_usernames_create(users)  # bulk_create sends no signal (names.py)
             Profile.objects.bulk_create([Profile(user=u, role=Role.STUDENT) for u in users])
             Membership.objects.bulk_create(
                 [Membership(classroom=classroom, student=u) for u in users]
