@@ -70,17 +70,23 @@ def visible_pieces(response) -> list[str]:
     return parser.pieces
 
 
-def _option_words() -> tuple[set[str], set[str]]:
-    """Every option key of every engine, and the id-like ones among keys and values."""
-    keys, id_like = set(), set()
+def _option_words() -> tuple[dict[str, str], set[str]]:
+    """Every option key of every engine with a pattern of its raw values, and the id-like
+    words among keys and values (with an underscore)."""
+    raw_values, id_like = {}, set()
     for name in ENGINE_IDS:
         for option in get_engine(name).OPTIONS:
-            keys.add(option.name)
+            if option.kind == "choice":
+                values = "|".join(re.escape(value) for value in option.choices)
+            else:
+                values = r"\d+" if option.kind == "int" else "True|False"
+            previous = raw_values.get(option.name)
+            raw_values[option.name] = f"{previous}|{values}" if previous else values
             id_like |= {word for word in (option.name, *option.choices) if "_" in word}
-    return keys, id_like
+    return raw_values, id_like
 
 
-OPTION_KEYS, ID_LIKE = _option_words()
+RAW_VALUES, ID_LIKE = _option_words()
 
 
 def _token(word: str) -> re.Pattern:
@@ -104,7 +110,8 @@ def raw_ids(pieces: list[str], lang: str) -> list[str]:
     ]
     checks += [(_token(word), word) for word in sorted(ID_LIKE)]
     checks += [
-        (re.compile(rf"(?<![\w-]){re.escape(key)}\s*[:=]"), f"{key}:") for key in OPTION_KEYS
+        (re.compile(rf"(?<![\w-]){re.escape(key)}\s*[:=]\s*(?:{values})(?![\w-])"), f"{key}:")
+        for key, values in RAW_VALUES.items()
     ]
     checks += [(re.compile(r"\b(?:True|False)\b"), "True/False")]
     return [f"{what!r} in {piece!r}" for piece in pieces for pattern, what in checks
@@ -122,6 +129,9 @@ def raw_ids(pieces: list[str], lang: str) -> list[str]:
         "bozu",
         "yokai",
         "variant: kana",
+        "hand_size",
+        "script: hiragana",
+        "level: 3",
     ],
 )
 def test_a_raw_id_is_caught(piece):
@@ -134,6 +144,7 @@ def test_words_are_not_ids():
         "Yokai · Level: 1 · Hiragana",
         "Koi-Koi (hanafuda) · 6 rounds · 15 and 6 points",
         "Kazoku: happy families · Kana rows (9 x 5)",
+        "more than in the other script: this game brings them in.",
     ]
     assert raw_ids(pieces, "en") == []
 

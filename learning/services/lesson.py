@@ -48,7 +48,7 @@ def lesson_plan(
 ) -> list[tuple[str, str]]:
     """Pure: the kana still to teach today. ``met``: kana already taught or answered;
     ``taught_today``: how many lesson cards were seen today; ``pool``: the syllabus
-    (``syllabus.syllabus``; bench/srs_sim.py passes its 90 Kazoku kana); ``waiting``: kana
+    (``syllabus.syllabus``; bench/srs_sim.py passes its own 90 kana); ``waiting``: kana
     taught on an earlier day and never asked since. Nothing new while some wait: they are
     recalled first (the warm-up asks them before anything else)."""
     room = size - taught_today

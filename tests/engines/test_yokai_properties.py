@@ -4,6 +4,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yokai_setup import ENG
@@ -84,6 +85,7 @@ def seen_now(history, seat, turn_no):
     return peeked_by(current[::-1], seat)
 
 
+@pytest.mark.slow  # make test leaves it out; make test-slow and CI run it
 @GAME_SETTINGS
 @given(game=games, walk_seed=st.integers(0, 1000))
 def test_a_view_shows_only_the_colours_its_seat_has_peeked(game, walk_seed):
