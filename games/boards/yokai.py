@@ -196,6 +196,7 @@ class YokaiBoard(BoardPresenter):
                 "affinity_hidden": view.get("affinity_hidden"),
                 "objective": _objective(objective) if objective else None,
                 "plan": _plan(view, players, script, romaji),
+                "memory_aids": view.get("memory_aids", False),
                 "seats": [
                     {"player": p, "to_act": p.index in view.get("to_act", [])} for p in players
                 ],

@@ -24,13 +24,9 @@ from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 
 from games.models import Table
+from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import Assignment, Classroom, Membership
-from learning.classroom.selectors import (
-    assignment_game_label,
-    assignment_label,
-    assignments_open_for,
-    table_counted_for,
-)
+from learning.classroom.selectors import assignments_open_for, table_counted_for
 from learning.classroom.tasks import refresh_summaries_after_game
 from learning.picker import AssignmentInfo
 
@@ -83,7 +79,7 @@ def tables_unlink_assignment(sender, *, instance: Assignment, **kwargs) -> None:
 def assignments_panel(user) -> tuple[str, dict] | None:
     """The lobby's "Your assignments" block, a one-tap button that plays each."""
     rows = [
-        {"assignment": a, "label": assignment_label(a), "game": assignment_game_label(a)}
+        {"assignment": a, "label": assignment_name(a), "game": assignment_game(a)}
         for a in assignments_open_for(student=user)
     ]
     if not rows:
@@ -99,7 +95,7 @@ def assignments_result_panel(user, table: Table) -> tuple[str, dict] | None:
     counted, missed = table_counted_for(student=user, table=table)
     if not counted and not missed:
         return None
-    label = {item.assignment.pk: assignment_label(item.assignment) for item in counted + missed}
+    label = {item.assignment.pk: assignment_name(item.assignment) for item in counted + missed}
     context = {"counted": counted, "missed": [] if counted else missed, "labels": label}
     return "classroom/result_assignments.html", context
 

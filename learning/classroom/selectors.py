@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
-from games.views.common import game_label
 from learning import kana_table
 from learning.classroom.models import (
     Assignment,
@@ -117,7 +116,7 @@ def assignment_progress(
     progress = dict.fromkeys(ids, 0)
     end = min(now, assignment.due_at)
     if assignment.goal_kind == GoalKind.REVIEWS:
-        answers = LearningEvent.objects.filter(
+        answers = LearningEvent.objects.settled().filter(
             learner_id__in=ids,
             kind="answer",
             created_at__gte=assignment.created_at,
@@ -165,18 +164,6 @@ class Progress:
     @property
     def complete(self) -> bool:
         return self.value >= self.goal
-
-
-def assignment_game_label(assignment: Assignment) -> str:
-    """What the assignment plays, in words: the game and its variant, or the picker's choice."""
-    if assignment.is_recommended:
-        return _("any game the picker recommends")
-    return game_label(assignment.engine, assignment.options)
-
-
-def assignment_label(assignment: Assignment) -> str:
-    """The teacher's title, else what it plays (never the engine's registry name)."""
-    return assignment.title or assignment_game_label(assignment)
 
 
 def table_counted_for(
@@ -628,7 +615,8 @@ def class_kana_detail(
         row.state, row.reps, row.errors = state, reps, errors
     counts = Counter(row.state for row in rows.values())
     wrong = (
-        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        LearningEvent.objects.settled()
+        .confusions()  # wrong answers naming a glyph (not card answers)
         .filter(learner_id__in=list(rows), kana_id=kana_id, script=script)
         .values("confused_with")
         .annotate(n=Count("id"))

@@ -26,7 +26,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from kanagame.accounts.models import Role
+from kanagame.accounts.models import CanonicalUsername, Role
+from kanagame.accounts.names import username_key, username_taken
 from kanagame.accounts.services import user_create
 from learning import kana_table
 from learning.classroom.models import Assignment, Classroom, Membership
@@ -140,20 +141,22 @@ def username_base(display_name: str) -> str:
 
 
 def username_generate(*, display_name: str) -> str:
-    """``yuki``, or ``yuki-2``, ``yuki-3``... when taken (the join page's promise: the
-    username is made from the name typed). A base shorter than 3 letters starts at ``-2``."""
-    user_model = get_user_model()
+    """``yuki``, or ``yuki-2``, ``yuki-3``... when taken in any spelling (the join page's
+    promise: the username is made from the name typed). A base shorter than 3 letters starts
+    at ``-2``."""
     base = username_base(display_name)
     taken = set(
-        user_model.objects.filter(username__startswith=base).values_list("username", flat=True)
+        CanonicalUsername.objects.filter(name__startswith=username_key(base)).values_list(
+            "name", flat=True
+        )
     )
     first = [base] if len(base) >= 3 else []
     for candidate in [*first, *(f"{base}-{n}" for n in range(2, 1000))]:
-        if candidate not in taken:
+        if username_key(candidate) not in taken:
             return candidate
     for _attempt in range(5):  # a thousand namesakes: a random suffix
         candidate = f"{base}-{secrets.randbelow(900_000) + 100_000}"
-        if not user_model.objects.filter(username=candidate).exists():
+        if not username_taken(candidate):
             return candidate
     raise ClassroomError(_("Could not find a free username, please try again."))
 
@@ -207,7 +210,7 @@ def student_join(
                     "starting with a letter or digit."
                 )
             )
-        if user_model.objects.filter(username=username).exists():
+        if username_taken(username):
             raise ClassroomError(_("This username is taken, please choose another one."))
     else:
         username = username_generate(display_name=display_name)

@@ -5,24 +5,24 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from learning.classroom import selectors
+from learning.classroom import labels
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
 
 register = template.Library()
 
 
 @register.filter
-def assignment_label(assignment) -> str:
-    """An assignment in words: its title, else its game and variant (never a raw id)."""
-    return selectors.assignment_label(assignment)
+def assignment_name(assignment) -> str:
+    """The assignment's title, or its game in words (``learning.classroom.labels``)."""
+    return labels.assignment_name(assignment)
 
 
 @register.filter
 def assignment_game(assignment) -> str:
-    """What an assignment plays, in words."""
-    return selectors.assignment_game_label(assignment)
+    """The assignment's game, variant and options in words."""
+    return labels.assignment_game(assignment)
 
 
 @register.filter
@@ -33,7 +33,7 @@ def get_item(mapping: dict, key):
 STATE_LABELS = {
     "new": gettext_lazy("new"),
     "learning": gettext_lazy("learning"),
-    "due": gettext_lazy("due"),
+    "due": pgettext_lazy("kana state", "due"),  # due for review, not a deadline
     "mastered": gettext_lazy("mastered"),
 }
 

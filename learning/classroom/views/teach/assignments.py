@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.display import game_title
 from games.engines import ENGINES
 from games.forms import TableCreateForm
 from games.services.tables import table_options_validate
@@ -27,7 +28,7 @@ from .common import own_classroom
 
 def engine_choices() -> list[tuple[str, str]]:
     return [(RECOMMENDED, _("Recommended by the picker, for each student"))] + [
-        (name, name) for name in sorted(ENGINES)
+        (name, game_title(name)) for name in ENGINES
     ]
 
 
@@ -44,8 +45,8 @@ class AssignmentGameForm(TableCreateForm):
         data = forms.Form.clean(self)
         if self.errors:
             return data
-        # the table options this game shows (Koi-Koi has no script; card_prompts only where
-        # the game asks about its cards), as in the lobby
+        # the table options this game shows (not its UNUSED_TABLE_OPTIONS; card_prompts only
+        # where the game asks about its cards), as in the lobby
         options = {name: data[name] for name in [*self.engine_fields, *self.table_fields]}
         try:
             self.cleaned_options = table_options_validate(eng=self.eng, options=options)
