@@ -144,7 +144,7 @@ def test_a_class_name_gets_no_honorific():
             "teach/partials/student_assignments.html",
             {"classes": [SimpleNamespace(pk=1, name="Demo class")], "items": []},
         )
-    assert "Demo classの" in html and "さん" not in html
+    assert "クラス「Demo class」" in html and "さん" not in html
 
 
 def test_susuki_is_eulalia_in_french_not_pampas_grass():

@@ -1,5 +1,5 @@
 """Journeys (c) and (d): a self-learner's daily session on a tablet (768×1024) in English, and a
-newcomer from sign-up to their first game on a phone (360×740)."""
+newcomer from sign-up through the first lesson to their first game on a phone (360×740)."""
 
 from __future__ import annotations
 
@@ -38,24 +38,50 @@ def _log_in(journey, username: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def _lesson(journey, label: str) -> None:
+    """Today's lesson from the daily session: each new kana, then its end page."""
+    page = journey.page
+    page.locator("main a[href='/learn/lesson/']").first.click()
+    page.wait_for_url("**/learn/lesson/")
+    journey.step(label)
+    for _ in range(12):
+        got_it = page.locator("main .lesson-card form button[type=submit]")
+        if not got_it.count():
+            break
+        got_it.click()
+        page.wait_for_load_state("networkidle")
+    journey.step(f"{label}: done")
+
+
+def _warm_up(journey) -> None:
+    """Answer the warm-up's questions (typed or chosen) until the way back shows."""
+    page = journey.page
+    for _ in range(15):
+        if page.get_by_role("link", name="Back to the daily session").count():
+            return
+        typed = page.locator("main form input[name=answer]")
+        if typed.count():
+            typed.fill("a")
+            page.locator("main form button[type=submit]").first.click()
+        elif page.locator("main form button[name=answer]").count():
+            page.locator("main form button[name=answer]").first.click()
+        else:
+            return
+        page.wait_for_load_state("networkidle")
+
+
 def test_a_self_learner_walks_the_daily_session(learner, live_server, browser):
     context, journey = open_journey(browser, live_server.url, "learner-en", TABLET, "en")
     page = journey.page
     _log_in(journey, "dana")
     journey.go("/daily/")
     journey.step("daily session")
+    if page.locator("main a[href='/learn/lesson/']").count():  # new kana come first
+        _lesson(journey, "lesson")
     page.locator("button[value=warmup]").click()
     page.wait_for_url("**/learn/quiz/**")
     journey.step("warm-up question")
-    for _ in range(12):  # answer the warm-up's questions, then back to the session
-        back = page.get_by_role("link", name="Back to the daily session")
-        if back.count():
-            break
-        choice = page.locator("main form button[name=answer]")
-        if not choice.count():
-            break
-        choice.first.click()
-        page.wait_for_load_state("networkidle")
+    _warm_up(journey)
     journey.step("warm-up done")
     page.get_by_role("link", name="Back to the daily session").first.click()
     page.wait_for_url("**/daily/")
@@ -90,6 +116,13 @@ def test_a_newcomer_signs_up_and_reaches_a_first_game(kana, live_server, browser
     page.wait_for_url("**/daily/")
     journey.step("led to the daily session")
     assert page.locator("button[value=warmup]").count() == 0  # no quiz on kana never shown
+    _lesson(journey, "first lesson")
+    page.locator("button[value=warmup]").click()
+    page.wait_for_url("**/learn/quiz/**")
+    _warm_up(journey)
+    journey.step("recalled the lesson's kana")
+    page.get_by_role("link", name="Back to the daily session").first.click()
+    page.wait_for_url("**/daily/")
     page.locator("button[value=play]").click()
     page.wait_for_url("**/play/t/**")
     journey.step("first game")
