@@ -136,6 +136,8 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Said], str]] = {
 
 class BozuBoard(BoardPresenter):
     template = "games/boards/bozu.html"
+    stylesheets = ("css/bozu.css",)
+    scripts = ("js/bozu-speech.js",)  # the "Read it aloud" buttons
     LOG_LINES = 14
 
     def build(

@@ -13,12 +13,10 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
-    kazoku_card,
-    on_draw,
-    on_give,
     ranking,
     sentence_html,
 )
+from games.boards.kazoku import KazokuSaid, kazoku_card, on_draw, on_give
 from games.engines import action_key
 from games.engines.kazoku.deck import family_name, load_deck
 
@@ -131,6 +129,7 @@ SENTENCES = {
 
 class KazokuFamiliesBoard(BoardPresenter):
     template = "games/boards/kazoku_families.html"
+    said = KazokuSaid
     LOG_LINES = 14
 
     def build(

@@ -328,7 +328,7 @@ class KoikoiBoard(BoardPresenter):
         romaji: str = "always",
     ) -> str | None:
         """``SENTENCES[event type](event, say)`` as on the base, ``say`` being a hanafuda
-        ``Speaker`` (the base's ``Said`` draws Kazoku cards); unknown events say nothing."""
+        ``Speaker`` (the base's ``Said`` names cards by id); unknown events say nothing."""
         handler = SENTENCES.get(event.get("type", ""))
         if handler is None:
             return None

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from games.display import game_title
 from learning.demo_learning import history_build
 from learning.models import LearningEvent
 
@@ -22,7 +23,11 @@ def test_a_learner_with_no_history_sees_every_kana_as_new(client, dana):
     assert "0 mastered, 0 learning, 0 due, 71 new (0 weak)" in html
     assert "No confusions in the last 30 days." in html
     assert "until you have 512 reviews" in html
-    assert "Kazoku families" in html  # a recommendation for a beginner
+    # recommendations for a beginner, each named by its game's own title
+    recommended = response.context["dash"].recommendations
+    assert recommended and all(
+        f"<strong>{game_title(r.engine)}</strong>" in html for r in recommended
+    )
 
 
 def test_a_year_of_history_shows_states_confusions_and_the_chart(client, dana):

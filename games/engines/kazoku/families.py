@@ -416,6 +416,7 @@ class KazokuFamilies(Engine):
     name = ENGINE_NAME
     title = gettext_noop("Kazoku: happy families")
     blurb = gettext_noop("Ask the others for the kana you miss and lay whole families.")
+    DESCRIBED_OPTIONS = ("variant", "script")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (

@@ -198,6 +198,7 @@ class KoiKoi(Engine):
         "Two players capture flower cards by month to form yaku; "
         "learn the kana of the twelve plants."
     )
+    DESCRIBED_OPTIONS = ("rounds",)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     OPTIONS = OPTIONS

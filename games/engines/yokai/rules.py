@@ -353,6 +353,7 @@ class YokaiEngine(Engine):
         "A cooperative memory game: peek at face-down spirits, move them and give clues until "
         "each family of yokai is gathered. Read the family names in kana."
     )
+    DESCRIBED_OPTIONS = ("level", "script")
     cooperative = True  # one team: ``outcome()["won"]`` says whether every seat won
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
