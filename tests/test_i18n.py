@@ -144,7 +144,7 @@ def test_a_class_name_gets_no_honorific():
             "teach/partials/student_assignments.html",
             {"classes": [SimpleNamespace(pk=1, name="Demo class")], "items": []},
         )
-    assert "Demo classの" in html and "さん" not in html
+    assert "Demo class" in html and "さん" not in html
 
 
 def test_susuki_is_eulalia_in_french_not_pampas_grass():
@@ -191,6 +191,8 @@ def french_typography_faults(text: str) -> list[str]:
         faults.append("no non-breaking space before : ; ? ! »")
     if re.search(r"«[^\u00a0\u202f]", plain):
         faults.append("no non-breaking space after «")
+    if re.search(r"[\u00a0\u202f]{2}", plain):
+        faults.append("two non-breaking spaces")
     return faults
 
 
@@ -199,6 +201,7 @@ def test_the_typography_check_catches_what_it_must():
     assert french_typography_faults("Étape 1 : regardez") != []
     assert french_typography_faults("éliminé!") != []
     assert french_typography_faults("« Bonne pioche »") != []
+    assert french_typography_faults("«\u00a0\u00a0oui\u00a0»") == ["two non-breaking spaces"]
     assert french_typography_faults("Étape 1\u00a0: l’ordinateur\u00a0! «\u00a0oui\u00a0»") == []
     assert french_typography_faults("%(name)s : <a href='x?v=1'>lien</a>") != []
     assert french_typography_faults("<a href='x'>lien</a>\u00a0: 12") == []
