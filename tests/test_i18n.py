@@ -219,3 +219,12 @@ def test_the_french_catalogue_follows_french_typography():
             if found:
                 faults[text[:60]] = found
     assert not faults, faults
+
+
+def test_a_label_colon_is_full_width_in_japanese():
+    """Issue 26 item 9: form labels (Django's label suffix) and the kana grid's caption read
+    ユーザー名： / ひらがな：, not a half-width colon."""
+    from django.test import Client
+
+    page = Client(headers={"accept-language": "ja"}).get("/login/").content.decode()
+    assert "ユーザー名：" in page and "ユーザー名:" not in page
