@@ -311,6 +311,8 @@ def test_one_english_word_two_meanings_on_the_koikoi_pages(bob, erin):
     heading = re.search(r'<h2 id="results-title">([^<]*)</h2>', board).group(1)
     assert heading == "各回戦の結果"
     assert "第2回戦" in board and "ラウンド" not in board
+    assert '<h2 id="field-title">場</h2>' in board  # the field, not a テーブル
+    assert "2月：" in board and "2月:" not in board
 
 
 def test_yaku_kana_read_their_japanese_names_and_points_say_ten(bob, erin):

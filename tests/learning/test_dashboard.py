@@ -76,3 +76,21 @@ def test_the_grid_rows_are_named_as_a_reader_of_the_page_names_them(client, dana
     assert not {"A", "TA", "GA", "N"} & set(heads)
     en = client.get(DASHBOARD, headers={"accept-language": "en"}).content.decode()
     assert {"A", "TA", "GA", "N"} <= set(re.findall(r'<th scope="row">([^<]*)</th>', en))
+
+
+def test_dates_are_written_as_each_language_writes_a_month_and_day(client, dana):
+    """Issue 26 item 12: "30 11月" / "30 Nov" were the format "j M" in every language; each
+    language's MONTH_DAY_FORMAT now (11月30日, 30 novembre, November 30)."""
+    history_build(learner=dana, days=10, answers_per_day=5, exposures_per_day=5)
+    client.force_login(dana)
+    for language, pattern in (
+        ("ja", r"^\d{1,2}月\d{1,2}日$"),
+        ("fr", r"^\d{1,2} [a-zéû]+$"),
+        ("en", r"^[A-Z][a-z]+ \d{1,2}$"),
+    ):
+        html = client.get(DASHBOARD, headers={"accept-language": language}).content.decode()
+        days = re.findall(r"<tr><td>([^<]*)</td><td>\d+</td>", html)
+        ticks = re.findall(r'class="tick">([^<]*)<', html)
+        assert days and ticks, language
+        for day in days + ticks:
+            assert re.match(pattern, day), (language, day)
