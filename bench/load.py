@@ -805,6 +805,7 @@ def run(args) -> dict:
     env = server_env(workdir)
     own = not args.host
     celery = bool(env.get("REDIS_URL") and args.celery)
+    since = datetime.now(UTC).isoformat()  # the audit counts the tables seeded from now on
     wal = None
     try:
         if own:
@@ -833,13 +834,13 @@ def run(args) -> dict:
             ]
             for host in hosts if own else []:
                 warm_up(host, args.workers)
-            since = datetime.now(UTC).isoformat()
+            servers = [p.pid for p in procs]  # gunicorn's arbiters, not the Celery worker
             try:
                 if app == "product" and celery:
                     procs.append(celery_worker(env, workdir / "celery.log"))
                     time.sleep(3)
                 seconds = args.seconds if app == "product" else baseline_seconds
-                done[app].append(drive(args, hosts, students, [p.pid for p in procs], seconds, wal))
+                done[app].append(drive(args, hosts, students, servers, seconds, wal))
                 if app == "product" and celery:  # our own worker: its log counts the tasks
                     audit = tasks_drained(env, since, args.drain)
                     tasks = tasks_account((workdir / "celery.log").read_text(), audit)
