@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from games.boards.common import (
     BoardContext,
@@ -314,13 +314,13 @@ def _yokai_cell(
 
 
 PLAN_WHERE = {
-    "square": _lazy("Laid on the 4 × 4 grid as it was dealt."),
-    "affinity": _lazy("Laid on the 4 × 4 grid as it was dealt."),
-    "scroll": _lazy(
+    "square": gettext_lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "affinity": gettext_lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "scroll": gettext_lazy(
         "Laid on the two middle rows of the grid as it was dealt, stretched two places to the "
         "left and two to the right."
     ),
-    "lantern": _lazy(
+    "lantern": gettext_lazy(
         "Laid on the 4 × 4 grid as it was dealt and one row below it: the two corners of the "
         "top row go to the new row."
     ),

@@ -373,6 +373,23 @@ def turn_due_restart(*, table: Table) -> None:
 # --- CPU players and timers -----------------------------------------------------------------
 
 
+def table_resume(*, table: Table) -> None:
+    """After seats changed hands outside a move (a CPU took a deleted account's seat): the
+    turn timer is recomputed and the CPU players to act are queued, as after a move."""
+    eng, state = table_engine_state(table=table)
+    seats = seats_of(table)
+    due = due_at_for(table=table, eng=eng, state=state, seats=seats)
+    Table.objects.filter(pk=table.pk, version=table.version).update(turn_due_at=due)
+    table.turn_due_at = due
+    if eng.is_over(state) or not any_bot_to_act(eng=eng, state=state, seats=seats):
+        return
+    table_id, version = table.pk, table.version
+    if tasks.runs_eagerly():
+        transaction.on_commit(lambda: table_bots_play(table_id=table_id, version=version))
+    else:
+        tasks.bots_play.delay_on_commit(table_id, version)
+
+
 def any_bot_to_act(*, eng: Engine, state: Any, seats: dict[int, Seat]) -> bool:
     """Whether a CPU player (a bot, or the stand-in of an absent human) is to act."""
     return any(seats[index].played_by_bot for index in eng.to_act(state))

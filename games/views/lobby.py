@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.forms import TableCreateForm
 from games.hooks import class_scope
+from games.params import BadParam, optional_id_param
 from games.selectors import (
     classrooms_of,
     table_access,
@@ -56,9 +57,10 @@ def _rows(tables, user) -> list[dict]:
 def _assignment_for(request: HttpRequest, engine: str):
     """The assignment named by ``?assignment=`` if it is one of the user's class's."""
     raw = request.GET.get("assignment") or request.POST.get("assignment")
-    if not raw or not str(raw).isdigit():
+    assignment_id = optional_id_param(raw)  # BadParam: the view answers 400
+    if assignment_id is None:
         return None
-    return class_scope().assignment_for(request.user, int(raw))
+    return class_scope().assignment_for(request.user, assignment_id)
 
 
 def _initial_from(assignment) -> dict:
@@ -86,7 +88,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
     if engine not in engines_offered():
         return _error_page(request, _("There is no such game."), 404)
-    assignment = _assignment_for(request, engine)
+    try:
+        assignment = _assignment_for(request, engine)
+    except BadParam:
+        return _error_page(request, _("There is no such assignment."), 400)
     classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
     form = TableCreateForm(
         request.POST if request.method == "POST" else None,  # an empty POST is still bound

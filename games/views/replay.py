@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from games.engines import get_engine
 from games.engines.base import visible_events
+from games.params import BadParam, optional_id_param
 from games.selectors import table_access
 from games.services.replay import table_replay
 from games.views.board import _error_page, _table, code_limited
@@ -36,9 +37,10 @@ def replay(request: HttpRequest, code: str) -> HttpResponse:
         return _error_page(request, _("Replays open when the game is over."), 409)
     total = table.version
     try:
-        step = int(request.GET.get("step", total))
-    except ValueError:
+        step = optional_id_param(request.GET.get("step"))
+    except BadParam:
         return _error_page(request, _("The step must be a number."), 400)
+    step = total if step is None else step
     if not 0 <= step <= total:
         return _error_page(request, _("There is no such step in this game."), 404)
     state, events, move = table_replay(table=table, step=step)

@@ -4,8 +4,9 @@ import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -109,6 +110,20 @@ def login_failure_record(*, username: str, ip_address: str, now: datetime | None
 def login_failures_clear(*, username: str, ip_address: str) -> None:
     """A successful login wipes that key's failures."""
     LoginFailure.objects.filter(username=_limiter_key(username), ip_address=ip_address).delete()
+
+
+def account_traces_delete(*, user) -> int:
+    """What an account leaves outside its own rows, deleted with it: every session signed in
+    as it (the other devices', which hold its id until they expire) and the failed log-ins
+    to its name. Sessions are stored encoded, so the unexpired ones are read once: deleting
+    an account is rare. Returns the number of sessions ended."""
+    LoginFailure.objects.filter(username=username_canonical(user.get_username())).delete()
+    user_id, ended = str(user.pk), []
+    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+        if session.get_decoded().get(SESSION_KEY) == user_id:
+            ended.append(session.pk)
+    Session.objects.filter(pk__in=ended).delete()
+    return len(ended)
 
 
 # --- Shared rate counters ------------------------------------------------------------------

@@ -12,7 +12,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.display import game_title
 from games.models import Table
+from games.params import BadParam, id_param
 from games.services.tables import table_url as url_for
 from kanagame.accounts.models import Role
 from kanagame.accounts.permissions import role_required
@@ -31,7 +33,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     if session.table_id:
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
-    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
+    upcoming = _upcoming(request.user) if phase in ("lesson", "warmup", "game") else []
     context = {
         "nav_section": "daily",
         "next_game": upcoming[0] if upcoming else None,
@@ -55,16 +57,9 @@ def _upcoming(learner) -> list[dict]:
     from learning.picker import recommend
 
     return [
-        {"title": _game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
+        {"title": game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
         for rec in recommend(learner)
     ]
-
-
-def _game_title(engine: str) -> str:
-    """The game's name as the lobby shows it (the engine's own ``title``)."""
-    from games.views.common import engine_name
-
-    return engine_name(engine)
 
 
 def _act(request: HttpRequest) -> HttpResponse:
@@ -83,11 +78,12 @@ def _act(request: HttpRequest) -> HttpResponse:
             elif action == "finish":
                 daily_service.daily_finish(session=session)
             elif action == "goal":
-                value = request.POST.get("goal_value", "")
-                if not value.isdigit():
-                    raise daily_service.DailyError(_("The goal must be a whole number."))
+                try:
+                    value = id_param(request.POST.get("goal_value", ""))
+                except BadParam:
+                    raise daily_service.DailyError(_("The goal must be a whole number.")) from None
                 daily_service.daily_goal_set(
-                    learner=request.user, kind=request.POST.get("goal_kind", ""), value=int(value)
+                    learner=request.user, kind=request.POST.get("goal_kind", ""), value=value
                 )
                 messages.success(request, _("Daily goal saved."))
             else:

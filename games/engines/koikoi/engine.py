@@ -31,8 +31,8 @@ from games.engines.base import (
     Option,
     competition_ranks,
     gettext_noop,
+    latest_events,
     validate_setup,
-    visible_events,
 )
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
 from games.engines.koikoi.index import fast_koikoi, fast_play, fast_take
@@ -198,6 +198,7 @@ class KoiKoi(Engine):
         "Two players capture flower cards by month to form yaku; "
         "learn the kana of the twelve plants."
     )
+    DESCRIBED_OPTIONS = ("rounds",)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     OPTIONS = OPTIONS
@@ -391,23 +392,13 @@ class KoiKoi(Engine):
                 for r, w, p, why in state.results
             ],
             "kana": {card: self._kana(card) for card in sorted(shown, key=DECK.order.get)},
-            "log": self._recent(state.log, seat),
+            "log": latest_events(reversed(state.log), seat, LOG_WINDOW),
         }
 
     @staticmethod
     def _kana(card: str) -> dict[str, str]:
         info = DECK.cards[card]
         return {"script": "hiragana", "kana": info.plant_kana, "romaji": info.plant_romaji}
-
-    @staticmethod
-    def _recent(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-        recent: list[dict] = []
-        for group in reversed(log):
-            for event in visible_events(reversed(group), seat):
-                recent.append(event)
-                if len(recent) == LOG_WINDOW:
-                    return recent[::-1]
-        return recent[::-1]
 
     def is_over(self, state: KoikoiState) -> bool:
         return state.phase == "over"

@@ -40,7 +40,7 @@ Actions: ``{"type": "peek", "row": r, "col": c}``, ``{"type": "move", "row": r, 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from games.engines.base import (
@@ -49,7 +49,7 @@ from games.engines.base import (
     IllegalAction,
     Option,
     gettext_noop,
-    visible_events,
+    latest_events,
 )
 from games.engines.yokai.data import (
     AFFINITIES,
@@ -346,6 +346,20 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def _log_copy(memory: Mapping[str, int] | None) -> Callable[[Mapping[str, Any]], dict]:
+    """How the log window copies an event: a private peek names its yokai only while the seat
+    still sees it (``memory``: the yokai it sees now; None once every yokai is turned over)."""
+    if memory is None:
+        return dict
+
+    def copy(event: Mapping[str, Any]) -> dict:
+        if "card" in event and event["card"] not in memory:
+            return {k: v for k, v in event.items() if k not in ("card", "family")}
+        return dict(event)
+
+    return copy
+
+
 class YokaiEngine(Engine):
     name = ENGINE_NAME
     title = gettext_noop("Yokai")
@@ -353,6 +367,7 @@ class YokaiEngine(Engine):
         "A cooperative memory game: peek at face-down spirits, move them and give clues until "
         "each family of yokai is gathered. Read the family names in kana."
     )
+    DESCRIBED_OPTIONS = ("level", "script")
     cooperative = True  # one team: ``outcome()["won"]`` says whether every seat won
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
@@ -725,7 +740,9 @@ class YokaiEngine(Engine):
             "affinity_hidden": state.affinity is not None and affinity is None,
             "objective": state.objective,
             "kana": {card: self._kana(card, script) for card in shown},
-            "log": self._recent(state.log, seat, memory if not over else None),
+            "log": latest_events(
+                reversed(state.log), seat, LOG_WINDOW, copy=_log_copy(memory if not over else None)
+            ),
             "memory_aids": aids,
             "over": over,
             "outcome": self.outcome(state) if over else None,
@@ -735,22 +752,6 @@ class YokaiEngine(Engine):
     def _kana(card: str, script: str) -> dict[str, str]:
         names = [getattr(FAMILY[family], script) for family in families_on(card)]
         return {"glyph": "・".join(names), "script": script}
-
-    @staticmethod
-    def _recent(
-        log: tuple[tuple[dict, ...], ...], seat: int | None, memory: Mapping[str, int] | None
-    ) -> list[dict]:
-        """The recent log; a private peek names its yokai only while the seat still sees it
-        (``memory``: the yokai it sees now; None once every yokai is turned over)."""
-        recent: list[dict] = []
-        for group in reversed(log):
-            for event in visible_events(reversed(group), seat):
-                if memory is not None and "card" in event and event["card"] not in memory:
-                    event = {k: v for k, v in event.items() if k not in ("card", "family")}
-                recent.append(event)
-                if len(recent) == LOG_WINDOW:
-                    return recent[::-1]
-        return recent[::-1]
 
     def outcome(self, state: YokaiState) -> dict:
         """One team: every seat has the same score and rank 1; ``won`` says whether the team

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from kanagame.accounts.models import Role
 from kanagame.accounts.permissions import role_required, teacher_required
 from learning.classroom.selectors_privacy import personal_data_for
-from learning.classroom.services.classroom import student_is_managed_by
+from learning.classroom.services.classroom import account_erase, student_is_managed_by
 from learning.classroom.views.teach.common import class_student, own_classroom
 
 
@@ -52,7 +52,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
         return render(request, "accounts/delete.html", context, status=400)
     user = request.user
     logout(request)
-    user.delete()
+    account_erase(user=user)
     messages.success(request, _("Your account and all its data were deleted."))
     return redirect("home")
 
