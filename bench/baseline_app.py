@@ -144,7 +144,7 @@ SCHEMA = {
 
 
 def prepare(students: list[dict]) -> None:
-    """The two tables, and one table per student (its code, its owner, version 1)."""
+    """The two tables, emptied, and one table per student (its code, its owner, version 1)."""
     owners = dict(
         get_user_model()
         .objects.filter(username__in=[s["username"] for s in students])
@@ -153,6 +153,9 @@ def prepare(students: list[dict]) -> None:
     with transaction.atomic(), connection.cursor() as cursor:
         for statement in SCHEMA[connection.vendor]:
             cursor.execute(statement)
+        # A database used by an earlier run (PostgreSQL): this run's tables only.
+        cursor.execute("DELETE FROM bench_baseline_move")
+        cursor.execute("DELETE FROM bench_baseline_table")
         cursor.executemany(
             "INSERT INTO bench_baseline_table (code, owner_id, version, state) "
             "VALUES (%s, %s, 1, '')",

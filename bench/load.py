@@ -31,6 +31,18 @@ the Move log and the worker's log gives each task run (``bots_play table= versio
 its task or a task without its run) and the CPU moves counted both ways; with
 ``--fail-on-error`` any lost, doubled, unmatched or failed task fails the run.
 
+**Same-run baseline** (issue 28): with servers of its own the bench also serves a stand-in
+Django app of the same request shape (``bench/baseline_app.py``: the same gunicorn, workers,
+database, session store and hasher) before and after the product, drives it with the same
+scenario (``--baseline-seconds`` each, default half of ``--seconds``) and adds ``baseline``
+(the same keys) and ``ratio`` (``poll_p95``, ``poll_p99``, ``move_p95``, ``move_p99``,
+``move_cpu``: product ÷ baseline) to the output; a line on stderr prints the ratios.
+``--no-baseline`` skips it. The measured window opens once every student has opened their
+table (``--window-at-ramp``: at ramp + 2 s, as before). ``--nodes N --ports A,B`` serves N
+gunicorn instances on one database; ``--host`` may be repeated (students spread evenly).
+``--timeline FILE`` writes per-second lines (latency, log-ins in flight, queueing, GC, SQLite
+checkpoints, CPU); ``tail`` explains the requests at or above each kind's p99.
+
 Requests are timed from the client, and the server reports, per request, its CPU time and its
 SQL query count in a ``Server-Timing`` header (``KANAGAME_SERVER_TIMING=1``,
 ``kanagame/server_timing.py``). Figures are taken after ramp-up (logins: during it). Printed:
@@ -805,6 +817,7 @@ def run(args) -> dict:
     env = server_env(workdir)
     own = not args.host
     celery = bool(env.get("REDIS_URL") and args.celery)
+    since = datetime.now(UTC).isoformat()  # the audit counts the tables seeded from now on
     wal = None
     try:
         if own:
@@ -833,13 +846,13 @@ def run(args) -> dict:
             ]
             for host in hosts if own else []:
                 warm_up(host, args.workers)
-            since = datetime.now(UTC).isoformat()
+            servers = [p.pid for p in procs]  # gunicorn's arbiters, not the Celery worker
             try:
                 if app == "product" and celery:
                     procs.append(celery_worker(env, workdir / "celery.log"))
                     time.sleep(3)
                 seconds = args.seconds if app == "product" else baseline_seconds
-                done[app].append(drive(args, hosts, students, [p.pid for p in procs], seconds, wal))
+                done[app].append(drive(args, hosts, students, servers, seconds, wal))
                 if app == "product" and celery:  # our own worker: its log counts the tasks
                     audit = tasks_drained(env, since, args.drain)
                     tasks = tasks_account((workdir / "celery.log").read_text(), audit)

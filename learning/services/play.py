@@ -372,13 +372,28 @@ def _prompts_make(
     room: int,
 ) -> list[Prompt]:
     """Up to ``room`` prompts for ``pairs`` (``prompts_create`` once the room is known)."""
-    if room <= 0 or not pairs:
+    return _prompts_make_many(
+        learner=learner, asks=[(pairs, move_id, kind)], mode=mode, table_id=table_id, at=at,
+        room=room,
+    )  # fmt: skip
+
+
+Ask = tuple[list[tuple[str, str]], int | None, str | None]  # pairs, move id, prompt kind
+
+
+def _prompts_make_many(
+    *, learner, asks: list[Ask], mode: str, table_id: int | None, at: datetime, room: int
+) -> list[Prompt]:
+    """The prompts of several asks in order (a move's own step, then its CPU replies'), each
+    taking what ``room`` it leaves: the same prompts as one ``_prompts_make`` per ask, with
+    one read of the memories, one of the confusions and one INSERT for them all."""
+    every_pair = _pairs(pair for pairs, _move, _kind in asks for pair in pairs)
+    if room <= 0 or not every_pair:
         return []
     memories = {
         (m.kana_id, m.script): m
-        for m in KanaMemory.objects.filter(_pair_filter(pairs), learner=learner)
+        for m in KanaMemory.objects.filter(_pair_filter(every_pair), learner=learner)
     }
-
     scheduler = None
 
     def wanted(pair: tuple[str, str]) -> bool:
@@ -400,28 +415,39 @@ def _prompts_make(
         memory = memories.get(pair)
         return ((memory.stability or 0.0) if memory else 0.0, -(memory.errors if memory else 0))
 
-    asked = sorted((p for p in pairs if wanted(p)), key=weakness)[:room]
-    if not asked:
+    chosen: list[Ask] = []
+    for pairs, move_id, kind in asks:
+        if room <= 0:
+            break
+        asked = sorted((p for p in pairs if wanted(p)), key=weakness)[:room]
+        if asked:
+            chosen.append((asked, move_id, kind))
+            room -= len(asked)
+    if not chosen:
         return []
-    learned = confusions_for(learner=learner, pairs=asked)
-    rng = random.Random(f"{learner.pk}:{table_id}:{move_id}:{at.isoformat()}")
-    prompts = [
-        Prompt(
-            learner=learner,
-            source="prompt",
-            table_id=table_id,
-            move_id=move_id,
-            kind=kind or _prompt_kind(memories.get(pair)),
-            kana_id=pair[0],
-            script=pair[1],
-            choices=prompt_choices(
-                kana_id=pair[0], script=pair[1], learned=learned.get(pair, []), rng=rng
-            ),
-            shown_at=at,
-            expires_at=at + PROMPT_TTL,
-        )
-        for pair in asked
-    ]
+    learned = confusions_for(
+        learner=learner, pairs=_pairs(pair for asked, _move, _kind in chosen for pair in asked)
+    )
+    prompts = []
+    for asked, move_id, kind in chosen:
+        rng = random.Random(f"{learner.pk}:{table_id}:{move_id}:{at.isoformat()}")
+        prompts += [
+            Prompt(
+                learner=learner,
+                source="prompt",
+                table_id=table_id,
+                move_id=move_id,
+                kind=kind or _prompt_kind(memories.get(pair)),
+                kana_id=pair[0],
+                script=pair[1],
+                choices=prompt_choices(
+                    kana_id=pair[0], script=pair[1], learned=learned.get(pair, []), rng=rng
+                ),
+                shown_at=at,
+                expires_at=at + PROMPT_TTL,
+            )
+            for pair in asked
+        ]
     return Prompt.objects.bulk_create(prompts)
 
 
@@ -501,20 +527,9 @@ def plays_observed(
             learner=user, steps=exposures, table_id=table_id, at=at, read=bool(asks)
         )
         room = prompts_room(learner=user, table_id=table_id, at=at, opened=opened) if asks else 0
-        for pairs, move_id, kind in asks:
-            if room <= 0:
-                break
-            made = _prompts_make(
-                learner=user,
-                pairs=pairs,
-                mode=prompt_mode,
-                table_id=table_id,
-                move_id=move_id,
-                at=at,
-                kind=kind,
-                room=room,
-            )
-            room -= len(made)
+        _prompts_make_many(
+            learner=user, asks=asks, mode=prompt_mode, table_id=table_id, at=at, room=room
+        )
 
 
 def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
