@@ -38,7 +38,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.engines import ENGINES, get_engine
 from learning import kana_table, syllabus
@@ -190,9 +190,13 @@ def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 1
     return tuple((k, s) for need, k, s in ranked[:limit] if need > 0)
 
 
-def _group_names(groups: list[str]) -> str:
+def _group_names(groups: list[str], language: str = "en") -> str:
     shown = groups[:3]
-    return f" ({', '.join(shown)})" if shown else ""
+    if not shown:
+        return ""
+    if language == "ja":  # full-width brackets and the Japanese list comma
+        return f"（{'、'.join(shown)}）"
+    return f" ({', '.join(shown)})"
 
 
 def _candidate(preset: Preset, statuses) -> Recommendation | None:
@@ -218,6 +222,7 @@ def _candidate(preset: Preset, statuses) -> Recommendation | None:
     script = preset.scripts[0]
     if grouped:
         reason_key, args = "groups", {"script": script, "groups": _group_names(hot)}
+        args["group_ids"] = "|".join(hot[:3])  # named in the reader's language at display
     else:
         reason_key = "context_strong" if solid >= 0.5 else "context"
         args = {"script": script}
@@ -328,12 +333,25 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Re
     return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
 
 
+def _group_labels(rec: Recommendation, groups: list[str], language: str) -> list[str]:
+    """The engine's name of each group for the active language (``practice_group_label``,
+    optional: else the group's own label)."""
+    label = getattr(get_engine(rec.engine), "practice_group_label", None)
+    if label is None:
+        return groups
+    return [label(rec.options, group, language) for group in groups]
+
+
 def _with_labels(rec: Recommendation) -> Recommendation:
     """Glyphs for display, and the reason in the active language."""
     labels = tuple(kana_table.info(k, s).glyph for k, s in rec.kana)
     args = dict(rec.reason_args)
     if "script" in args:
         args["script"] = gettext(args["script"])
+    if args.get("group_ids"):
+        language = (get_language() or "en").split("-")[0]
+        named = _group_labels(rec, args["group_ids"].split("|"), language)
+        args["groups"] = _group_names(named, language)
     reason = gettext(REASONS[rec.reason_key]) % args
     return Recommendation(**{**rec.__dict__, "kana_labels": labels, "reason": reason})
 
@@ -363,5 +381,7 @@ def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
                 "glyph": kana_table.info(*pair).glyph,
                 "percent": round(100 * _shown(status)),
             }
-            return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
+            # Japanese sentences follow each other without a space
+            joined = rec.reason + ("" if rec.reason.endswith("。") else " ") + sentence
+            return Recommendation(**{**rec.__dict__, "reason": joined})
     return rec

@@ -19,6 +19,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.models import Table, TableStatus
+
 from .kana import Script
 
 
@@ -35,6 +37,13 @@ class EventSource(models.TextChoices):
 
 
 class LearningEventQuerySet(models.QuerySet):
+    def settled(self) -> LearningEventQuerySet:
+        """Events of quizzes and of finished games: a table still being played shows nowhere
+        until it ends (docs/security.md §3, §10), so nobody reads a hand through them."""
+        return self.exclude(
+            table_id__in=Table.objects.exclude(status=TableStatus.FINISHED).values("id")
+        )
+
     def confusions(self) -> LearningEventQuerySet:
         """Wrong answers that name the kana picked or typed instead: one glyph taken for
         another. Answers to ``card`` prompts are left out: picking あ for the kana that begins
@@ -114,8 +123,8 @@ class PromptKind(models.TextChoices):
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
     WRITE = "write", _("Write the kana")  # reading shown, draw the glyph stroke by stroke
-    # a card seen often: its clue shown (Bozu: a poem's first half), pick the kana asked for
-    # (the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
+    # a card seen often: its clue shown (e.g. a poem's first half), pick the kana asked for
+    # (e.g. the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
     CARD = "card", _("Recall a card")
 
 

@@ -680,13 +680,18 @@ def _shows_glyph(prompt: Prompt) -> bool:
     return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD)
 
 
+# Typed readings right besides the kana's Hepburn romaji: を is pronounced o today (typing
+# "o" for it is no confusion with お; "wo" stays right).
+TYPED_ALSO_RIGHT: dict[str, frozenset[str]] = {"wo": frozenset({"o"})}
+
+
 def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
     """(what was given, as shown; correct?; confused_with kana id or "")."""
     if prompt.kind == PromptKind.TYPED:
         typed = _normalise_romaji(answer)
         if not typed or len(typed) > 4:
             raise PromptError(_("Type the reading in romaji (for example: shi)."), 400)
-        if typed == kana.romaji:
+        if typed == kana.romaji or typed in TYPED_ALSO_RIGHT.get(kana.kana_id, ()):
             return typed, True, ""
         confused = next(
             (

@@ -40,7 +40,7 @@ from learning.tasks import fit_parameters
 @require_GET
 def kana_detail(request: HttpRequest, script: str, kana_id: str) -> HttpResponse:
     """One kana: its stroke order (KanjiVG), its sound, the learner's memory of it and the
-    Kazoku words that use it."""
+    words on the games' cards that use it."""
     lang = (get_language() or "en").split("-")[0]
     try:
         detail = selectors.kana_detail_for(

@@ -169,3 +169,49 @@ def test_a_syllabus_of_one_script_recommends_only_that_script():
     assert recs and all(r.options.get("script", "hiragana") == "hiragana" for r in recs)
     recs = rank(statuses={}, scripts=("katakana",))
     assert recs and all(r.options.get("script") == "katakana" for r in recs)
+
+
+@pytest.mark.django_db
+def test_the_reason_names_kana_rows_in_the_readers_language(bob):
+    """Issue 26 item 9: a Japanese reason reads さ行・た行, never the romaji SA, TA."""
+    from django.utils import translation
+
+    from learning.models import KanaMemory
+
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    weak = ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to")
+    # every kana of both scripts asked before (so coverage does not lead), the SA and TA rows
+    # of katakana due and weak, the rest strong
+    for script in ("hiragana", "katakana"):
+        for k in kana_table.kana_ids(script):
+            due_now = script == "katakana" and k in weak
+            KanaMemory.objects.create(
+                learner=bob, kana_id=k, script=script, reps=3,
+                stability=2.0 if due_now else 60.0,
+                due=now - timedelta(days=3) if due_now else now + timedelta(days=30),
+            )  # fmt: skip
+    with translation.override("ja"):
+        reason = recommend(bob, now=now)[0].reason
+    assert "さ行" in reason and "た行" in reason
+    assert "SA" not in reason and "TA" not in reason
+    assert "。 " not in reason and " (" not in reason  # Japanese punctuation, no spaces
+    with translation.override("en"):
+        reason = recommend(bob, now=now)[0].reason
+    assert "SA" in reason and "TA" in reason
+
+
+def test_families_holding_other_kana_are_named_by_what_they_hold_in_every_language():
+    """Issue 26 item 11: the kana-row family YA holds わ and ん, the column O holds ん: their
+    English and French names say so, as the Japanese ones (や・ゆ・よ・わ・ん, お段・ん) do."""
+    from django.utils import translation
+
+    from games.boards.kazoku_families import family_label
+
+    for code in ("en", "fr"):
+        with translation.override(code):
+            assert family_label("kana", "ya") == "YA·YU·YO·WA·N"
+            assert family_label("kana", "ka") == "KA"
+            assert family_label("gojuon", "o") == "O·N"
+            assert family_label("gojuon", "a") == "A"
+    with translation.override("ja"):
+        assert family_label("kana", "ya") == "や・ゆ・よ・わ・ん"

@@ -391,3 +391,32 @@ def test_card_sightings_cost_two_statements_and_three_with_questions_on(
     assert not Prompt.objects.exists()
     seen(4, True)  # seen three times before now: one question, about the first card
     assert list(Prompt.objects.values_list("kind", "card", "kana_id")) == [("card", "p003", "na")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "script"), [("o", "hiragana"), ("wo", "hiragana"), ("o", "katakana")]
+)
+def test_o_typed_for_wo_is_right_and_no_confusion_with_o(dana, t0, answer, script):
+    """Issue 26 item 7: を is pronounced o today; typing "o" for it is right (both accepted),
+    not an お confusion."""
+    KanaMemory.objects.create(
+        learner=dana, kana_id="wo", script=script, reps=4, stability=12.0,
+        due=t0 - timedelta(days=1),
+    )  # fmt: skip
+    observe(dana, t0, hand=[("wo", script)], mode="new")
+    prompt = Prompt.objects.get()
+    assert prompt.kind == "typed"
+    result = prompt_answer(user=dana, prompt_id=prompt.pk, answer=answer, at=t0)
+    assert result.correct
+    event = LearningEvent.objects.get(learner=dana, kind="answer")
+    assert (event.correct, event.confused_with) == (True, "")
+
+
+def test_o_typed_for_o_stays_o_and_wo_typed_for_o_is_wrong(dana, t0):
+    KanaMemory.objects.create(
+        learner=dana, kana_id="o", script="hiragana", reps=4, stability=12.0,
+        due=t0 - timedelta(days=1),
+    )  # fmt: skip
+    observe(dana, t0, hand=[("o", "hiragana")], mode="new")
+    prompt = Prompt.objects.get()
+    assert not prompt_answer(user=dana, prompt_id=prompt.pk, answer="wo", at=t0).correct
