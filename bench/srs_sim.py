@@ -1,28 +1,32 @@
 """Simulated learners: does Kanagame's loop teach kana better than flashcards, minute for minute?
 
-    .venv/bin/python bench/srs_sim.py [--learners 20] [--seeds held-out] [--minutes 6]
-        [--game 4] [--exposure 0,0.1,0.25] [--json]
+    .venv/bin/python bench/srs_sim.py [--learners 10] [--seeds held-out] [--minutes 6,10,15]
+        [--game 4,8] [--exposure 0,0.1,0.25] [--arms fsrs,fsrs+game,kanagame] [--json]
+    .venv/bin/python bench/srs_sim.py --tune --seeds dev     # lesson size; dev seeds only
 
-Pure Python (no Django): it runs the product's own pure code, ``learning.srs`` (FSRS through
-the ``fsrs`` library), ``learning.picker.rank`` and ``learning.kana_table.distractors``, on
-simulated learners whose memory follows a ground-truth model that is NOT FSRS (stated in
-docs/learning.md, section "Simulation"). Every arm gets the same learner minutes a day
+Pure Python apart from ``django.setup()``: it runs the product's own code — ``learning.srs``
+(FSRS through the ``fsrs`` library), ``learning.picker.rank``, ``learning.kana_table``, the
+lesson's ``lesson_plan`` and the quiz's ``quiz_order`` / ``quiz_kinds`` / ``readings_apart``
+— on simulated learners whose memory follows a ground-truth model that is NOT FSRS (stated
+in docs/learning.md, section "Simulation"). Every arm gets the same learner minutes a day
 (answering, studying and playing all count), days 0-29; nothing days 30-43; a free-recall
-test (glyph -> reading) of the 90 Kazoku kana (45 hiragana + 45 katakana) on day 44.
+test (glyph -> reading) of the 90 Kazoku kana (45 hiragana + 45 katakana) on day 44. The sweep
+runs every budget x minutes of play x world x exposure cell (play shorter than the day).
 
 Arms (names as printed and in docs/bench.md):
 
 leitner          flashcards, 5 boxes reviewed every 1, 2, 4, 8, 16 days
 fixed            flashcards, reviews 1, 3, 7, 14, 30 days after the last success
-fsrs             flashcards scheduled by fsrs defaults at retention 0.9 (the product's srs)
+fsrs             flashcards scheduled by the product's FSRS, new cards learnt as Anki does
+                 (study, a learning step of a minute or more, first review the next day)
 fsrs+game        the same game as the loop (same minutes of play, prompts off), then FSRS
                  flashcards for the rest of the day's minutes
-kanagame         the product's loop: warm-up of due kana as prompts, the game the picker
-                 chose with prompts on cards entering the hand, then prompts (the quiz) for
-                 the rest of the day's minutes
+kanagame         the product's daily session: the lesson, warm-up quiz runs for the minutes not
+                 played, then the game the picker chose with prompts on cards entering the hand
 
 Every arm that plays gets the same exposure effect (``--exposure``, swept). Seeds: a
-development set (the loop's rules were tuned on it) and a held-out set (the figures).
+development set (the loop's rules were tuned on it; ``--tune`` accepts only it) and a
+held-out set (the figures).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from learning import syllabus
 from learning.models import LearnerSettings, LearningEvent
 from learning.picker import recommend
 from learning.selectors import (
@@ -29,6 +30,32 @@ from learning.srs import MIN_REVIEWS_TO_FIT
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """How much of one script of the syllabus has been taught and asked (issue 27)."""
+
+    script: str
+    asked: int  # answered at least once
+    taught: int  # taught by a lesson card or answered
+    total: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.asked / self.total) if self.total else 100
+
+
+def coverage_of(cells) -> list[Coverage]:
+    """Per script of the syllabus (46 basic kana each): kana asked and taught so far."""
+    by_pair = {(c.kana_id, c.script): c for c in cells}
+    found = []
+    for script in syllabus.SCRIPTS:
+        pairs = [p for p in syllabus.syllabus((script,)) if p in by_pair]
+        asked = sum(1 for p in pairs if by_pair[p].reps > 0)
+        taught = sum(1 for p in pairs if by_pair[p].reps > 0 or by_pair[p].introduced_at)
+        found.append(Coverage(script=script, asked=asked, taught=taught, total=len(pairs)))
+    return found
+
+
+@dataclass(frozen=True)
 class Dashboard:
     grids: list[ScriptGrid]
     confusions: list[Confusion]
@@ -40,6 +67,7 @@ class Dashboard:
     parameters_note: str
     parameters_fitted_at: datetime | None
     min_reviews_to_fit: int
+    coverage: list[Coverage]
 
 
 def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Dashboard:
@@ -64,4 +92,5 @@ def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Da
         parameters_note=settings_row.parameters_note if settings_row else "",
         parameters_fitted_at=settings_row.parameters_fitted_at if settings_row else None,
         min_reviews_to_fit=MIN_REVIEWS_TO_FIT,
+        coverage=coverage_of(cells),
     )

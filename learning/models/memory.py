@@ -122,7 +122,6 @@ class PromptKind(models.TextChoices):
     READING = "reading", _("Name the kana")  # glyph shown, pick its reading
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
-    WRITE = "write", _("Write the kana")  # reading shown, draw the glyph stroke by stroke
     # a card seen often: its clue shown (e.g. a poem's first half), pick the kana asked for
     # (e.g. the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
     CARD = "card", _("Recall a card")

@@ -94,3 +94,19 @@ def test_dates_are_written_as_each_language_writes_a_month_and_day(client, dana)
         assert days and ticks, language
         for day in days + ticks:
             assert re.match(pattern, day), (language, day)
+
+
+@pytest.mark.django_db
+def test_the_dashboard_shows_coverage_per_script(client, dana):
+    """Issue 27: how much of each script has been taught and asked."""
+    from factories import taught
+
+    from learning.services.memory import memory_review
+
+    taught(dana, 3, script="katakana")
+    memory_review(learner=dana, kana_id="a", script="katakana", correct=True,
+                  response_ms=3000, source="quiz")  # fmt: skip
+    client.force_login(dana)
+    page = client.get("/learn/").content.decode()
+    assert "katakana: 1 of 46 kana asked at least once (3 taught)" in page
+    assert "hiragana: 0 of 46 kana asked at least once (0 taught)" in page

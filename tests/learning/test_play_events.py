@@ -401,7 +401,7 @@ def test_o_typed_for_wo_is_right_and_no_confusion_with_o(dana, t0, answer, scrip
     not an お confusion."""
     KanaMemory.objects.create(
         learner=dana, kana_id="wo", script=script, reps=4, stability=12.0,
-        due=t0 - timedelta(days=1),
+        due=t0 - timedelta(days=1), last_correct=True,  # typed: its last answer was right
     )  # fmt: skip
     observe(dana, t0, hand=[("wo", script)], mode="new")
     prompt = Prompt.objects.get()
@@ -415,7 +415,7 @@ def test_o_typed_for_wo_is_right_and_no_confusion_with_o(dana, t0, answer, scrip
 def test_o_typed_for_o_stays_o_and_wo_typed_for_o_is_wrong(dana, t0):
     KanaMemory.objects.create(
         learner=dana, kana_id="o", script="hiragana", reps=4, stability=12.0,
-        due=t0 - timedelta(days=1),
+        due=t0 - timedelta(days=1), last_correct=True,  # typed: its last answer was right
     )  # fmt: skip
     observe(dana, t0, hand=[("o", "hiragana")], mode="new")
     prompt = Prompt.objects.get()
