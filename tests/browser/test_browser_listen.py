@@ -19,7 +19,8 @@ FAKE_VOICE = """
   window.__said = [];
   const voice = {lang: 'ja-JP', name: 'Test voice', default: true, localService: true};
   Object.defineProperty(window.speechSynthesis, 'getVoices', {value: () => [voice]});
-  Object.defineProperty(window.speechSynthesis, 'speak', {value: (u) => window.__said.push(u.text)});
+  Object.defineProperty(window.speechSynthesis, 'speak',
+    {value: (u) => window.__said.push(u.text)});
   window.SpeechSynthesisUtterance = function (text) { this.text = text; };
 """
 
@@ -55,9 +56,7 @@ def open_kana_page(browser, base_url: str, language: str, init_script: str = "")
     "language, why",
     [("en", "No Japanese voice"), ("fr", "Aucune voix japonaise"), ("ja", "日本語の音声")],
 )
-def test_without_a_japanese_voice_the_button_says_why(
-    learner, live_server, browser, language, why
-):
+def test_without_a_japanese_voice_the_button_says_why(learner, live_server, browser, language, why):
     context, page = open_kana_page(browser, live_server.url, language)
     button = page.locator("h1 .listen")
     assert button.is_visible(), "the listen button vanished"

@@ -17,8 +17,29 @@ from learning.demo_learning import history_build
 pytestmark = pytest.mark.django_db
 
 # SVG geometry and the numeric attributes of form gauges
-NUMERIC = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height",
-           "pathlength", "stroke-width", "font-size", "value", "max", "min", "low", "high"}  # fmt: skip
+NUMERIC = {
+    "x",
+    "y",
+    "x1",
+    "y1",
+    "x2",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "width",
+    "height",
+    "pathlength",
+    "stroke-width",
+    "font-size",
+    "value",
+    "max",
+    "min",
+    "low",
+    "high",
+}
 NOW = datetime.now(tz=UTC)
 
 
