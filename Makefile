@@ -1,6 +1,7 @@
 # Kanagame: two commands for a newcomer (see README.md).
 #   make run    venv + install + migrate + fixtures + demo data, then serve on 127.0.0.1:8000
 #   make test   venv + install, then the whole suite on the embedded default (SQLite, eager Celery)
+#   make journeys  the four users' whole journeys in Chromium (tests/journeys/, marker 'journey')
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ LANGS := -l fr -l ja
 MESSAGE_IGNORES := --ignore=tests --ignore=bench --ignore=staticfiles --ignore='*.egg-info' \
 	--ignore='tmp*'
 
-.PHONY: run test install lint bench messages clean
+.PHONY: run test journeys install lint bench messages clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else \
@@ -33,6 +34,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Screenshots of every step at every size: test-results/journeys/ (docs/web.md).
+journeys: $(STAMP)
+	$(BIN)/python -m pytest -m journey -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -29,6 +29,7 @@ from django.core.exceptions import PermissionDenied
 
 from games.rows import Columns, column, sql_once, table_name
 from games.rows import fetch as rows_fetch
+from kanagame.accounts.names import username_key
 
 
 @cache
@@ -47,10 +48,20 @@ def _user_sql() -> str:
 
 class UserRowBackend(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
-        """``ModelBackend.authenticate``; a refusal ends the sign-in (the legacy
-        ``ModelBackend`` listed after this one is only there for old sessions' users)."""
-        user = super().authenticate(request, username=username, password=password, **kwargs)
+        """``ModelBackend.authenticate`` with the account found by its canonical name (NFKC +
+        case fold, kanagame/accounts/names.py): every spelling reaches the one account that
+        name can have. A refusal ends the sign-in (the legacy ``ModelBackend`` listed after
+        this one is only there for old sessions' users)."""
+        model = get_user_model()
+        username = kwargs.get(model.USERNAME_FIELD) if username is None else username
+        if username is None or password is None:
+            raise PermissionDenied
+        accounts = model._default_manager.filter(canonical_username__name=username_key(username))
+        user = accounts.first()
         if user is None:
+            model().set_password(password)  # as long as a real check: no timing difference
+            raise PermissionDenied
+        if not (user.check_password(password) and self.user_can_authenticate(user)):
             raise PermissionDenied
         return user
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
+from games.display import games_offered
 from kanagame.middleware import bad_input_response
 
 
@@ -30,7 +31,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games": games_offered()})
 
 
 @never_cache

@@ -57,7 +57,9 @@ def dashboard_for(*, learner, now: datetime | None = None, days: int = 30) -> Da
             learner, now=now, statuses=kana_statuses_for(learner=learner, cells=cells)
         )[:3],
         streak=streak_for(learner=learner, now=now),
-        reviews_total=LearningEvent.objects.filter(learner=learner, kind="answer").count(),
+        reviews_total=LearningEvent.objects.settled()
+        .filter(learner=learner, kind="answer")
+        .count(),
         reviews_today=answers_count_for(learner=learner, since=today_start),
         parameters_note=settings_row.parameters_note if settings_row else "",
         parameters_fitted_at=settings_row.parameters_fitted_at if settings_row else None,

@@ -20,6 +20,10 @@ the learner's needs. The script a preset shows is its ``options["script"]`` (``h
   need is left, keeping solid kana fresh.
 - ``mixed`` script: both scripts at once, 0.55 x (hiragana + katakana) scores, so it wins
   only when both scripts need about the same work.
+- Coverage (issue 27): while one script of the learner's syllabus has more kana never
+  answered than the other (``syllabus.weaker_script``), the presets that show that script
+  come first (their own order kept), so the script behind is brought in instead of starving.
+  Presets of a script outside the syllabus are left out.
 
 Open assignments come first: whoever provides them (the classroom) registers a source with
 ``assignments_source_register`` (in its ``AppConfig.ready()``); the picker imports no
@@ -34,10 +38,10 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.engines import ENGINES, get_engine
-from learning import kana_table
+from learning import kana_table, syllabus
 from learning.selectors import kana_statuses_for
 from learning.srs import KanaStatus
 
@@ -62,6 +66,10 @@ REASONS = {
         "You know most %(script)s kana well: this game reads them in context and keeps them fresh."
     ),
     "context": gettext_noop("This game practises %(script)s kana in context."),
+    "coverage": gettext_noop(
+        "%(count)s %(script)s kana have never been asked yet, more than in the other script: "
+        "this game brings them in."
+    ),
     "assigned": gettext_noop("Assigned by your teacher, due %(due)s."),
     "assigned_recommended": gettext_noop(
         "Assigned by your teacher, due %(due)s; this variant practises your weakest kana."
@@ -182,9 +190,13 @@ def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 1
     return tuple((k, s) for need, k, s in ranked[:limit] if need > 0)
 
 
-def _group_names(groups: list[str]) -> str:
+def _group_names(groups: list[str], language: str = "en") -> str:
     shown = groups[:3]
-    return f" ({', '.join(shown)})" if shown else ""
+    if not shown:
+        return ""
+    if language == "ja":  # full-width brackets and the Japanese list comma
+        return f"（{'、'.join(shown)}）"
+    return f" ({', '.join(shown)})"
 
 
 def _candidate(preset: Preset, statuses) -> Recommendation | None:
@@ -210,6 +222,7 @@ def _candidate(preset: Preset, statuses) -> Recommendation | None:
     script = preset.scripts[0]
     if grouped:
         reason_key, args = "groups", {"script": script, "groups": _group_names(hot)}
+        args["group_ids"] = "|".join(hot[:3])  # named in the reader's language at display
     else:
         reason_key = "context_strong" if solid >= 0.5 else "context"
         args = {"script": script}
@@ -221,14 +234,47 @@ def rank(
     statuses: Mapping[tuple[str, str], KanaStatus],
     engines: Iterable[str] | None = None,
     assignments: Sequence[AssignmentInfo] = (),
+    scripts: Sequence[str] = SCRIPTS,
 ) -> list[Recommendation]:
     """Pure ranking: assignments first, then every engine's presets by score (ties: stable
-    order). ``engines``: names from ``ENGINES`` (default: all of them)."""
+    order), those of the script behind in coverage first. ``engines``: names from
+    ``ENGINES`` (default: all of them); ``scripts``: the learner's syllabus."""
     names = list(ENGINES) if engines is None else [name for name in engines if name in ENGINES]
-    candidates = [rec for p in presets_of(names) if (rec := _candidate(p, statuses)) is not None]
+    presets = [p for p in presets_of(names) if set(p.scripts) <= set(scripts)]
+    candidates = [rec for p in presets if (rec := _candidate(p, statuses)) is not None]
     candidates.sort(key=lambda rec: -rec.score)
+    candidates = _covering_first(candidates, presets, statuses)
     assigned = [_for_assignment(a, candidates) for a in assignments]
     return [rec for rec in assigned if rec is not None] + candidates
+
+
+def _covering_first(
+    candidates: list[Recommendation], presets: Sequence[Preset], statuses
+) -> list[Recommendation]:
+    """Coverage (module docstring): the presets showing the script with more kana never
+    answered come first, with a reason that says so."""
+    scripts = sorted({s for p in presets for s in p.scripts})
+    answered = {pair for pair, st in statuses.items() if st is not None and st.state != "new"}
+    never = syllabus.never_answered(syllabus.syllabus(scripts), answered)
+    weaker = syllabus.weaker_script(never)
+    if weaker is None:
+        return candidates
+    first, rest = [], []
+    for rec in candidates:
+        shows = rec.options.get("script", "hiragana")
+        if shows == weaker:
+            args = {"count": str(never[weaker]), "script": weaker}
+            rec = _rec(**_fields(rec), reason_key="coverage", reason_args=args)
+            first.append(rec)
+        elif shows == "mixed":
+            first.append(rec)
+        else:
+            rest.append(rec)
+    return first + rest
+
+
+def _fields(rec: Recommendation) -> dict[str, Any]:
+    return {"engine": rec.engine, "options": rec.options, "kana": rec.kana, "score": rec.score}
 
 
 def _for_assignment(
@@ -287,12 +333,25 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Re
     return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
 
 
+def _group_labels(rec: Recommendation, groups: list[str], language: str) -> list[str]:
+    """The engine's name of each group for the active language (``practice_group_label``,
+    optional: else the group's own label)."""
+    label = getattr(get_engine(rec.engine), "practice_group_label", None)
+    if label is None:
+        return groups
+    return [label(rec.options, group, language) for group in groups]
+
+
 def _with_labels(rec: Recommendation) -> Recommendation:
     """Glyphs for display, and the reason in the active language."""
     labels = tuple(kana_table.info(k, s).glyph for k, s in rec.kana)
     args = dict(rec.reason_args)
     if "script" in args:
         args["script"] = gettext(args["script"])
+    if args.get("group_ids"):
+        language = (get_language() or "en").split("-")[0]
+        named = _group_labels(rec, args["group_ids"].split("|"), language)
+        args["groups"] = _group_names(named, language)
     reason = gettext(REASONS[rec.reason_key]) % args
     return Recommendation(**{**rec.__dict__, "kana_labels": labels, "reason": reason})
 
@@ -322,5 +381,7 @@ def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
                 "glyph": kana_table.info(*pair).glyph,
                 "percent": round(100 * _shown(status)),
             }
-            return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
+            # Japanese sentences follow each other without a space
+            joined = rec.reason + ("" if rec.reason.endswith("。") else " ") + sentence
+            return Recommendation(**{**rec.__dict__, "reason": joined})
     return rec

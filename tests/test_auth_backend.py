@@ -53,13 +53,18 @@ def test_a_sign_in_is_stored_with_the_new_backend_and_old_sessions_still_work(cl
 
 def test_a_refused_password_is_checked_once_and_reported_once(bob, monkeypatch):
     checks, failures = [], []
-    original = ModelBackend.authenticate
 
-    def counting(self, *args, **kwargs):
-        checks.append(type(self).__name__)
-        return original(self, *args, **kwargs)
+    def counting(backend_class):
+        original = backend_class.authenticate
 
-    monkeypatch.setattr(ModelBackend, "authenticate", counting)
+        def authenticate(self, *args, **kwargs):
+            checks.append(backend_class.__name__)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(backend_class, "authenticate", authenticate)
+
+    counting(ModelBackend)
+    counting(UserRowBackend)  # finds the account by its canonical name (issue 24)
 
     def failed(**kwargs):
         failures.append(kwargs["credentials"]["username"])

@@ -129,3 +129,48 @@ def test_the_word_game_has_its_french_name():
         assert translation.gettext("Kazoku: the word game") == "Kazoku : le jeu des kana"
     with translation.override("ja"):
         assert translation.gettext("star word") == "☆のことば"
+
+
+def test_a_class_name_gets_no_honorific():
+    """Issue 26 item 7: "Tables of Demo class being played now" read "Demo classさんの…": さん is
+    for people, and the name here is a class's."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override("ja"):
+        html = render_to_string(
+            "teach/partials/student_assignments.html",
+            {"classes": [SimpleNamespace(pk=1, name="Demo class")], "items": []},
+        )
+    assert "Demo classの" in html and "さん" not in html
+
+
+def test_susuki_is_eulalia_in_french_not_pampas_grass():
+    """Miscanthus sinensis is « eulalie » (or miscanthus); « herbe de la pampa » is Cortaderia."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        name = translation.gettext("Silver grass")
+    assert "Eulalie" in name and "pampa" not in name.lower()
+
+
+@pytest.mark.parametrize(
+    ("msgid", "expected", "never"),
+    [
+        ("Bonne pioche ! You drew the card you asked for: %(card)s.", "当たり！", "ボンヌ"),
+        ("%(name)s declared the yokai appeased.", "「妖怪はしずまった」と宣言", "が妖怪が"),
+        ("When every family is laid (French rules)", "（フランス式）", "フランス語版"),
+        ("%(n)d kana waiting for review.", "文字", "個"),
+        ("The blocks, one per family", "（家族ごとに一つ）", "("),
+    ],
+)
+def test_japanese_reads_naturally(msgid, expected, never):
+    """Issue 26 item 9: a Japanese exclamation, no double が, フランス式, 文字 for kana, full-width
+    brackets."""
+    from django.utils import translation
+
+    with translation.override("ja"):
+        text = translation.gettext(msgid)
+    assert expected in text and never not in text

@@ -85,3 +85,20 @@ class RateCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}={self.count} until {self.expires_at:%H:%M:%S}"
+
+
+class CanonicalUsername(models.Model):
+    """A user's username in its canonical form (NFKC + case fold), unique: one account per
+    name whatever the spelling. Written with the user (kanagame/accounts/names.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="canonical_username",
+    )
+    # 150 like the username, plus room for the " #<id>" of a twin set aside by the migration.
+    name = models.CharField(max_length=170, unique=True)
+
+    def __str__(self) -> str:
+        return self.name

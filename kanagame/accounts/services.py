@@ -5,13 +5,13 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from kanagame.accounts.models import LoginFailure, Profile, RateCounter, Role
+from kanagame.accounts.names import username_key
 
 User = get_user_model()
 
@@ -57,23 +57,16 @@ def user_role(*, user) -> str | None:
 # Keyed on (account, address): a whole class logging in from one school address never
 # trips it, while one account hammered from one address is held back for a cool-off.
 
-# The very field Django's AuthenticationForm (and the admin's) cleans the username with.
-_USERNAME_FIELD = UsernameField(max_length=150)
-
 
 def username_canonical(raw: str) -> str:
-    """The username exactly as authentication resolves it: stripped, then NFKC-normalised.
-
-    Django's login form runs this same field before ``authenticate()``, so the full-width
-    ``ｌoginkid`` reaches the account ``loginkid``; the limiter must count both together.
-    """
-    return _USERNAME_FIELD.to_python(raw or "")
+    """The limiter's key: the username's canonical form (NFKC + case fold), the very key the
+    sign-in backend finds the account by. One account per canonical name (names.py), so every
+    spelling of an account shares its counter and no other account ever shares it."""
+    return username_key(raw)
 
 
 def _limiter_key(username: str) -> str:
-    # Lower-cased on top: "Bob" and "bob" share a counter (sign-up forbids both existing),
-    # which can only make the limiter stricter than authentication, never looser.
-    return username_canonical(username).lower()[:150]
+    return username_canonical(username)
 
 
 def _cooloff() -> timedelta:

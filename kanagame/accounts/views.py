@@ -10,8 +10,9 @@ from django.contrib.auth import REDIRECT_FIELD_NAME, get_user_model, login, pass
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -19,6 +20,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from kanagame.accounts.models import Role
+from kanagame.accounts.names import username_taken
 from kanagame.accounts.services import (
     login_failure_record,
     login_failures_clear,
@@ -76,6 +78,11 @@ class RateLimitedLoginView(LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
     lockout_as_form_error = False
+
+    def get_default_redirect_url(self) -> str:
+        """No ?next=: the role's landing page (settings.LOGIN_LANDING), else the home page."""
+        landing = settings.LOGIN_LANDING.get(user_role(user=self.request.user) or "")
+        return resolve_url(landing) if landing else super().get_default_redirect_url()
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         username = request.POST.get("username", "")
@@ -144,6 +151,9 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     return RateLimitedAdminLoginView.as_view(extra_context=context)(request)
 
 
+USERNAME_TAKEN = _("This username is taken. Please choose another one.")
+
+
 class SignupForm(forms.Form):
     role = forms.ChoiceField(
         label=_("I am"),
@@ -186,9 +196,10 @@ class SignupForm(forms.Form):
     )
 
     def clean_username(self) -> str:
-        username = self.cleaned_data["username"].strip()
-        if User.objects.filter(username__iexact=username).exists():
-            raise ValidationError(_("This username is taken. Please choose another one."))
+        # Stored as Django stores it (NFKC); taken in any spelling (NFKC + case fold).
+        username = User.normalize_username(self.cleaned_data["username"].strip())
+        if username_taken(username):
+            raise ValidationError(USERNAME_TAKEN)
         return username
 
     def clean(self) -> dict:
@@ -214,16 +225,20 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        user = user_create(
-            username=data["username"],
-            password=data["password1"],
-            role=data["role"],
-            display_name=data["display_name"],
-            email=data["email"],
-        )
+        try:
+            user = user_create(
+                username=data["username"],
+                password=data["password1"],
+                role=data["role"],
+                display_name=data["display_name"],
+                email=data["email"],
+            )
+        except IntegrityError:  # the same name in another spelling, signed up meanwhile
+            form.add_error("username", USERNAME_TAKEN)
+            return render(request, "accounts/signup.html", {"form": form}, status=400)
         login(request, user, backend="kanagame.backends.UserRowBackend")
         session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
-        return redirect("home")
+        return redirect(settings.SIGNUP_LANDING.get(data["role"], "home"))
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)

@@ -116,7 +116,7 @@ def assignment_progress(
     progress = dict.fromkeys(ids, 0)
     end = min(now, assignment.due_at)
     if assignment.goal_kind == GoalKind.REVIEWS:
-        answers = LearningEvent.objects.filter(
+        answers = LearningEvent.objects.settled().filter(
             learner_id__in=ids,
             kind="answer",
             created_at__gte=assignment.created_at,
@@ -164,6 +164,26 @@ class Progress:
     @property
     def complete(self) -> bool:
         return self.value >= self.goal
+
+
+def table_counted_for(
+    *, student: AbstractBaseUser, table: Table, now: datetime | None = None
+) -> tuple[list[Progress], list[Progress]]:
+    """A finished game of ``student``: (the assignments it counted for, the open assignments
+    counted in games or minutes that it did not count for), each with the student's progress.
+    Review goals count answers wherever they are given: neither list holds them."""
+    now = now or timezone.now()
+    seat = {"assignment_id": table.assignment_id, "started_at": table.started_at,
+            "engine": table.engine, "options": table.options or {}}  # fmt: skip
+    counted, missed = [], []
+    for item in assignments_with_progress_for(student=student, now=now):
+        if item.assignment.goal_kind == GoalKind.REVIEWS or table.started_at is None:
+            continue
+        if _table_counts_for(item.assignment, seat):
+            counted.append(item)
+        elif not item.complete:
+            missed.append(item)
+    return counted, missed
 
 
 def assignments_with_progress_for(
@@ -595,7 +615,8 @@ def class_kana_detail(
         row.state, row.reps, row.errors = state, reps, errors
     counts = Counter(row.state for row in rows.values())
     wrong = (
-        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        LearningEvent.objects.settled()
+        .confusions()  # wrong answers naming a glyph (not card answers)
         .filter(learner_id__in=list(rows), kana_id=kana_id, script=script)
         .values("confused_with")
         .annotate(n=Count("id"))

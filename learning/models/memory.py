@@ -19,6 +19,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.models import Table, TableStatus
+
 from .kana import Script
 
 
@@ -31,9 +33,17 @@ class EventSource(models.TextChoices):
     PLAY = "play", pgettext_lazy("where a learning event comes from", "Play")
     QUIZ = "quiz", _("Quiz")
     PROMPT = "prompt", _("Prompt in play")
+    LESSON = "lesson", _("Lesson")  # a new kana introduced (reading, sound, strokes)
 
 
 class LearningEventQuerySet(models.QuerySet):
+    def settled(self) -> LearningEventQuerySet:
+        """Events of quizzes and of finished games: a table still being played shows nowhere
+        until it ends (docs/security.md §3, §10), so nobody reads a hand through them."""
+        return self.exclude(
+            table_id__in=Table.objects.exclude(status=TableStatus.FINISHED).values("id")
+        )
+
     def confusions(self) -> LearningEventQuerySet:
         """Wrong answers that name the kana picked or typed instead: one glyph taken for
         another. Answers to ``card`` prompts are left out: picking あ for the kana that begins
@@ -91,6 +101,11 @@ class KanaMemory(models.Model):
     exposures = models.PositiveIntegerField(default=0)
     errors = models.PositiveIntegerField(default=0)
     last_review = models.DateTimeField(null=True, blank=True)
+    # the last answer was right: the kana is asked by recall (typed or written) from then on,
+    # by four buttons while new or failing (srs.recall_ready); None before any answer
+    last_correct = models.BooleanField(null=True, blank=True)
+    # when a lesson card first showed it (reading, sound, stroke order); None: never taught
+    introduced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -107,8 +122,9 @@ class PromptKind(models.TextChoices):
     READING = "reading", _("Name the kana")  # glyph shown, pick its reading
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
-    # a card seen often: its clue shown (Bozu: a poem's first half), pick the kana asked for
-    # (the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
+    WRITE = "write", _("Write the kana")  # reading shown, draw the glyph stroke by stroke
+    # a card seen often: its clue shown (e.g. a poem's first half), pick the kana asked for
+    # (e.g. the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
     CARD = "card", _("Recall a card")
 
 

@@ -2,7 +2,10 @@
 
 One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
 
-- ``warmup``: no quiz run finished since the session started (and kana are due);
+- ``lesson``: today's lesson has new kana to introduce (``learning.services.lesson``): a
+  newcomer's session starts here, never with a quiz on kana not taught yet;
+- ``warmup``: no quiz run finished since the session started: it recalls the kana just
+  taught, then the due and weak ones;
 - ``game``: warm-up done (or nothing due), no game started yet;
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
@@ -26,6 +29,7 @@ from learning import kana_table, selectors, srs
 from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
 from learning.models.memory import DailyGoalKind, PromptStatus
 from learning.picker import recommend
+from learning.services.lesson import lesson_kana_for
 from learning.services.memory import scheduler_for
 from learning.services.quiz import quiz_start
 
@@ -60,6 +64,8 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
         return "summary" if _game_status(session.table_id) == "finished" else "playing"
     if session.warmup_done_at:
         return "game"
+    if lesson_kana_for(learner=session.learner, now=now):
+        return "lesson"
     runs = Prompt.objects.filter(
         learner=session.learner, source="quiz", shown_at__gte=session.started_at
     )

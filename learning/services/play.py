@@ -16,7 +16,8 @@ Prompt modes (table option ``prompts``):
 
 At most ``MAX_OPEN_PROMPTS`` prompts stay open per table; when more arrive (a deal of seven
 cards) the weakest kana are asked first and the rest are not created. A kana whose memory
-is stable (``TYPED_STABILITY_DAYS``) is asked as typed romaji instead of four choices.
+was last answered right (``srs.recall_ready``: one right pick is enough) is asked as typed
+romaji instead of four choices; four buttons are for kana never answered or just failed.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from learning.services.memory import memory_review, scheduler_for
 PROMPT_MODES = ("off", "new", "every")
 PROMPT_TTL = timedelta(minutes=2)
 MAX_OPEN_PROMPTS = 3
-TYPED_STABILITY_DAYS = srs.TYPED_STABILITY_DAYS
 CHOICES = 4
 
 
@@ -268,7 +268,8 @@ def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, 
 
 
 def _prompt_kind(memory: KanaMemory | None) -> str:
-    if memory and (memory.stability or 0.0) >= TYPED_STABILITY_DAYS:
+    """Typed recall once the kana's last answer was right, four readings before."""
+    if memory and srs.recall_ready(last_correct=memory.last_correct):
         return PromptKind.TYPED
     return PromptKind.READING
 
@@ -679,13 +680,18 @@ def _shows_glyph(prompt: Prompt) -> bool:
     return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD)
 
 
+# Typed readings right besides the kana's Hepburn romaji: を is pronounced o today (typing
+# "o" for it is no confusion with お; "wo" stays right).
+TYPED_ALSO_RIGHT: dict[str, frozenset[str]] = {"wo": frozenset({"o"})}
+
+
 def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
     """(what was given, as shown; correct?; confused_with kana id or "")."""
     if prompt.kind == PromptKind.TYPED:
         typed = _normalise_romaji(answer)
         if not typed or len(typed) > 4:
             raise PromptError(_("Type the reading in romaji (for example: shi)."), 400)
-        if typed == kana.romaji:
+        if typed == kana.romaji or typed in TYPED_ALSO_RIGHT.get(kana.kana_id, ()):
             return typed, True, ""
         confused = next(
             (

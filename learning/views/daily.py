@@ -31,7 +31,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     if session.table_id:
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
-    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
+    upcoming = _upcoming(request.user) if phase in ("lesson", "warmup", "game") else []
     context = {
         "nav_section": "daily",
         "next_game": upcoming[0] if upcoming else None,

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from games.display import game_title
 from learning.demo_learning import history_build
 from learning.models import LearningEvent
 
@@ -22,7 +23,11 @@ def test_a_learner_with_no_history_sees_every_kana_as_new(client, dana):
     assert "0 mastered, 0 learning, 0 due, 71 new (0 weak)" in html
     assert "No confusions in the last 30 days." in html
     assert "until you have 512 reviews" in html
-    assert "Kazoku families" in html  # a recommendation for a beginner
+    # recommendations for a beginner, each named by its game's own title
+    recommended = response.context["dash"].recommendations
+    assert recommended and all(
+        f"<strong>{game_title(r.engine)}</strong>" in html for r in recommended
+    )
 
 
 def test_a_year_of_history_shows_states_confusions_and_the_chart(client, dana):
@@ -60,3 +65,14 @@ def test_recommendations_and_model_note_follow_the_learner(client, dana, setting
     html = client.get(DASHBOARD).content.decode()
     assert "What to play next" in html and "Practises:" in html
     assert reverse("learn:parameters_refit") in html
+
+
+def test_the_grid_rows_are_named_as_a_reader_of_the_page_names_them(client, dana):
+    """Issue 26 item 9: a Japanese page heads the rows あ行, た行, が行 and ん, not A, TA, GA."""
+    client.force_login(dana)
+    ja = client.get(DASHBOARD, headers={"accept-language": "ja"}).content.decode()
+    heads = re.findall(r'<th scope="row">([^<]*)</th>', ja)
+    assert {"あ行", "た行", "が行", "ア行", "タ行", "ん", "ン"} <= set(heads)
+    assert not {"A", "TA", "GA", "N"} & set(heads)
+    en = client.get(DASHBOARD, headers={"accept-language": "en"}).content.decode()
+    assert {"A", "TA", "GA", "N"} <= set(re.findall(r'<th scope="row">([^<]*)</th>', en))

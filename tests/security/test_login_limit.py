@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from kanagame.accounts.names import username_key
 from kanagame.accounts.services import username_canonical
 from learning.classroom.services.classroom import (
     PASSWORD_SYLLABLES,
@@ -59,7 +60,9 @@ def test_eighty_eight_look_alike_guesses_are_not_possible(loginkid, settings):
 @hypothesis_settings(max_examples=200, deadline=None)
 @given(st.text(max_size=40))
 def test_the_limiter_key_is_what_the_login_form_resolves(raw):
-    assert username_canonical(raw) == UsernameField(max_length=150).to_python(raw)
+    """The form cleans the name (UsernameField), the backend finds the account by the
+    canonical form of what the form passed (issue 24): the key is that same canonical form."""
+    assert username_canonical(raw) == username_key(UsernameField(max_length=150).to_python(raw))
 
 
 def test_generated_passwords_have_at_least_45_bits_and_no_look_alikes():

@@ -2,6 +2,7 @@
 a teacher does both for the student accounts they created."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,7 +15,7 @@ from kanagame.accounts.models import Role
 from kanagame.accounts.services import user_create
 from learning.classroom.models import Membership
 from learning.classroom.services.classroom import classroom_create, membership_join, roster_create
-from learning.models import KanaMemory, LearningEvent
+from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.services.memory import memory_review
 
 User = get_user_model()
@@ -32,7 +33,7 @@ def other(db):
     return user_create(username="other", password=PASSWORD, role=Role.SELF_LEARNER)
 
 
-def _history(user, other):
+def _history(user, other, status=TableStatus.FINISHED):
     memory_review(learner=user, kana_id="ka", script="hiragana", correct=True,
                   response_ms=900, source="quiz", at=timezone.now())  # fmt: skip
     memory_review(learner=other, kana_id="shi", script="hiragana", correct=False,
@@ -40,7 +41,7 @@ def _history(user, other):
                   at=timezone.now())  # fmt: skip
     table = Table.objects.create(
         engine="kazoku-families", options={"variant": "kana"}, players=2, created_by=user,
-        status=TableStatus.PLAYING, state={"hands": [["secret-of-other"]]}, seed=424242,
+        status=status, state={"hands": [["secret-of-other"]]}, seed=424242,
     )  # fmt: skip
     Seat.objects.create(table=table, index=0, user=user)
     Seat.objects.create(table=table, index=1, user=other)
@@ -75,7 +76,7 @@ def test_a_self_learner_downloads_everything_held_about_them(client, sam, other)
 
 
 def test_a_self_learner_deletes_their_account_after_confirming(client, sam, other):
-    _history(sam, other)
+    _history(sam, other, status=TableStatus.PLAYING)
     client.force_login(sam)
     assert client.get(reverse("account_delete")).status_code == 200
     refused = client.post(reverse("account_delete"), {"password": "wrong"})
@@ -120,3 +121,24 @@ def test_a_teacher_downloads_only_students_they_manage(client, sam, other):
     assert client.post(url, {"confirm_name": aiko.username}).status_code == 302
     assert not User.objects.filter(pk=aiko.pk).exists()
     assert Membership.objects.filter(student=sam).exists()
+
+
+def test_the_learners_own_download_lists_no_open_prompts_answer(sam):
+    """Issue 24, LOW 5a: an open prompt's kana is its right answer; it waits until answered."""
+    now = timezone.now()
+    for kana_id in ("ka", "shi", "tsu"):
+        Prompt.objects.create(
+            learner=sam, source="quiz", kind="glyph", kana_id=kana_id, script="hiragana",
+            choices=["ka", "shi", "tsu", "nu"], shown_at=now,
+            expires_at=now + timedelta(minutes=5),
+        )  # fmt: skip
+    answered = Prompt.objects.create(
+        learner=sam, source="quiz", kind="glyph", kana_id="nu", script="hiragana",
+        choices=["ka", "shi", "tsu", "nu"], shown_at=now, expires_at=now + timedelta(minutes=5),
+        status="answered", answer="nu", correct=True, answered_at=now,
+    )  # fmt: skip
+    client = Client()
+    client.force_login(sam)
+    _text, data = _download(client, reverse("account_data"))
+    prompts = data["records"]["learning.Prompt"]
+    assert [p["id"] for p in prompts] == [answered.pk]

@@ -355,6 +355,7 @@ class Bozu(Engine):
         "Turn over the 100 poets of the Hyakunin Isshu: keep the nobles, lose your hand to the "
         "monks, take the pile with the ladies. Read each poet's name in kana."
     )
+    ranked = True  # its tables may be ranked: Elo ratings between humans (docs/web.md)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     CARD_QUESTIONS_HELP = gettext_noop(
@@ -425,7 +426,7 @@ class Bozu(Engine):
             gettext_noop("Poems in kana"),
             choices=("modern", "historical"),
             choice_labels=(
-                gettext_noop("Modern reading"),
+                gettext_noop("Pronunciation (as the poems are pronounced today)"),
                 gettext_noop("Historical spelling (as printed on the cards)"),
             ),
         ),

@@ -56,6 +56,7 @@ from games.engines.kazoku.deck import (
     START_OPTION,
     VARIANTS,
     deal_scripts,
+    family_name,
     load_deck,
 )
 from games.engines.kazoku.index import Rules, ask_templates, hand_summary, rules_for
@@ -415,6 +416,7 @@ class KazokuFamilies(Engine):
     name = ENGINE_NAME
     title = gettext_noop("Kazoku: happy families")
     blurb = gettext_noop("Ask the others for the kana you miss and lay whole families.")
+    DESCRIBED_OPTIONS = ("variant", "script")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -770,6 +772,12 @@ class KazokuFamilies(Engine):
         return {
             family.id.upper(): frozenset(family.cards) for family in load_deck().families[variant]
         }
+
+    def practice_group_label(self, options: Mapping[str, Any], group: str, language: str) -> str:
+        """A group of ``practice_groups`` as a reader of ``language`` names it (さ行,
+        YA·YU·YO·WA·N: ``deck.family_name``)."""
+        variant = self.validate_options(options)["variant"]
+        return family_name(variant, group.lower(), language)
 
     # -- conformance hooks --
 

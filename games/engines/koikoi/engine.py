@@ -3,8 +3,9 @@
 Actions (JSON dicts):
 
 - ``{"type": "play", "card": id}`` — play a hand card (no choice to make: 0, 1 or 3 cards
-  of its month on the table); ``{"type": "play", "card": id, "take": id}`` when two cards of
-  its month lie on the table, one action per card it may take;
+  of its month on the table); a card matching nothing only when no hand card matches (or
+  with ``free_discard``: ``rules.playable``); ``{"type": "play", "card": id, "take": id}``
+  when two cards of its month lie on the table, one action per card it may take;
 - ``{"type": "take", "card": id}`` — the turned card matches two table cards: take that one;
   ``{"type": "take"}`` / ``{"type": "leave"}`` — with ``draw_capture="optional"``, capture the
   turned card's single (or three) match(es), or leave it on the table;
@@ -44,6 +45,7 @@ from games.engines.koikoi.rules import (
     masks_of,
     matches,
     month_of_round,
+    playable,
     settings_for,
 )
 
@@ -171,6 +173,12 @@ OPTIONS: tuple[Option, ...] = (
             "redeal": gettext_noop("Deal again"),
         },
     ),
+    Option(
+        "free_discard",
+        "bool",
+        False,
+        gettext_noop("Any hand card may be played, even when another matches the table"),
+    ),
     _choice(
         "draw_capture",
         "always",
@@ -190,6 +198,7 @@ class KoiKoi(Engine):
         "Two players capture flower cards by month to form yaku; "
         "learn the kana of the twelve plants."
     )
+    DESCRIBED_OPTIONS = ("rounds",)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     OPTIONS = OPTIONS
@@ -252,8 +261,9 @@ class KoiKoi(Engine):
             return []
         if state.phase == "play":
             table_mask = state.masks[2]
+            rules = state.rules or settings_for(state.options)
             actions = []
-            for card in state.hands[seat]:
+            for card in playable(state.hands[seat], table_mask, rules.free_discard):
                 if (table_mask & MONTH_MASK_OF[card]).bit_count() == 2:
                     first, second = matches(state.table, card, table_mask)
                     actions.append({"type": "play", "card": card, "take": first})
@@ -322,6 +332,10 @@ class KoiKoi(Engine):
             else:
                 if action.keys() != PLAY_KEYS:
                     raise IllegalAction("There is no choice to make for that card.")
+                if card not in playable(state.hands[seat], state.masks[2], turn.rules.free_discard):
+                    raise IllegalAction(
+                        "A card of your hand matches a table card: play one that captures."
+                    )
                 turn.play(seat, card, None)
         elif state.phase == "draw":
             if action not in self.legal_actions(state, seat):

@@ -20,7 +20,6 @@ from games.models import Seat, TableStatus
 from learning.classroom.models import Membership
 from learning.classroom.models.summaries import ConfusionSummary, LearnerActivity
 from learning.models.memory import LearningEvent
-from learning.selectors import tables_in_play
 
 WEEK = timedelta(days=7)
 MAX_GAME_SECONDS = 2 * 60 * 60  # an abandoned table never counts for more than two hours
@@ -84,7 +83,8 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
 
 def _confusions(learner_ids: list[int]) -> list[ConfusionSummary]:
     rows = (
-        LearningEvent.objects.confusions()  # wrong answers naming a glyph (not card answers)
+        LearningEvent.objects.settled()
+        .confusions()  # wrong answers naming a glyph (not card answers)
         .filter(learner_id__in=learner_ids)
         .values("learner_id", "kana_id", "script", "confused_with")
         .annotate(n=Count("id"), last=Max("created_at"))
@@ -107,7 +107,8 @@ def _activities(learner_ids: list[int], now: datetime) -> list[LearnerActivity]:
     week_ago = now - WEEK
     stats: dict[int, dict] = defaultdict(dict)
     totals = (
-        LearningEvent.objects.filter(learner_id__in=learner_ids)
+        LearningEvent.objects.settled()
+        .filter(learner_id__in=learner_ids)
         .values("learner_id")
         .annotate(
             answers=Count("id", filter=Q(kind="answer")),
@@ -119,15 +120,13 @@ def _activities(learner_ids: list[int], now: datetime) -> list[LearnerActivity]:
     for row in totals:
         stats[row["learner_id"]].update(row)
     week = (
-        LearningEvent.objects.filter(learner_id__in=learner_ids, created_at__gte=week_ago)
+        LearningEvent.objects.settled()
+        .filter(learner_id__in=learner_ids, created_at__gte=week_ago)
         .values("learner_id")
         .annotate(
             answers_week=Count("id", filter=Q(kind="answer")),
             correct_week=Count("id", filter=Q(kind="answer", correct=True)),
-            # games still in play count once they end (docs/security.md §3)
-            exposures_week=Count(
-                "id", filter=Q(kind="exposure") & ~Q(table_id__in=tables_in_play())
-            ),
+            exposures_week=Count("id", filter=Q(kind="exposure")),  # settled: §3
         )
         .order_by()
     )
