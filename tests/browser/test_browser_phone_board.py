@@ -262,7 +262,8 @@ def test_the_result_buttons_do_not_touch(transactional_db, live_server, browser)
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ja-JP")
     page = log_in(context, live_server.url)
     page.goto(f"{live_server.url}/play/t/{table.code}/")
-    boxes = [b.bounding_box() for b in page.locator(".ranking a.button").all()]
+    buttons = page.locator(".ranking .result-actions").locator("a.button, button")
+    boxes = [b.bounding_box() for b in buttons.all()]
     assert len(boxes) == 3
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
