@@ -179,9 +179,9 @@ def card_buttons(options: list[dict[str, Any]]) -> SafeString:
 def listen(text: str, label: str = "") -> SafeString:
     """A "listen" button that says ``text`` (Japanese) with the browser's speech synthesis.
 
-    Hidden until ``static/js/listen.js`` finds a Japanese voice on the device (the class
-    ``can-speak`` on ``<html>``): absent, never broken, where there is none. ``label`` names
-    what is said for screen readers (default: the text itself)."""
+    Hidden until ``static/js/listen.js`` runs (without JavaScript nothing can speak); on a
+    device without a Japanese voice it stays, marked as silent, and a press says why and what
+    still works. ``label`` names what is said for screen readers (default: the text itself)."""
     from django.utils.translation import gettext
 
     name = gettext("Listen: %(text)s") % {"text": label or text}

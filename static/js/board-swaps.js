@@ -9,10 +9,17 @@
 //
 // A live region inside the swapped section would be replaced, not updated, so screen readers
 // may stay silent: the page keeps one live region outside it (#swap-announcer) and this
-// script puts in it what the new section announces ([data-announce]) when that text changed.
+// script puts in it what the new section announces ([data-announce]) when that text changed
+// (the status line, the latest log line, and an open kana question or the answer's feedback).
+//
+// The kana question (#table-prompts, inside the board) is swapped on its own when answered:
+// the focus, if it was in it, goes to the feedback ("Right: …"), from which Tab leads to the
+// next question. A question that appears with a move or a poll never takes the focus (the
+// player may be on their way to a move); it comes first in the board's Tab order instead.
 (function () {
   "use strict";
-  var SECTIONS = ["board", "replay"];
+  var SECTIONS = ["board", "replay", "table-prompts"];
+  var REMATCHED = ["board", "replay"]; // the same control is looked for after these swaps
   var pending = null;
 
   function selectorFor(el) {
@@ -48,7 +55,8 @@
     }
     if (config && config.elt) config.elt.kanagameFocus = null;
     if (active && active !== target && target.contains(active)) {
-      pending = { section: target.id, selector: selectorFor(active) };
+      var same = REMATCHED.indexOf(target.id) >= 0 ? selectorFor(active) : null;
+      pending = { section: target.id, selector: same };
     }
   });
 
@@ -57,7 +65,7 @@
     var region = document.getElementById("swap-announcer");
     if (!region) return;
     var parts = [];
-    SECTIONS.forEach(function (id) {
+    REMATCHED.forEach(function (id) {
       var section = document.getElementById(id);
       if (!section) return;
       section.querySelectorAll("[data-announce]").forEach(function (el) {
@@ -79,6 +87,7 @@
     pending = null;
     if (!section) return;
     if (!wanted || wanted.disabled) wanted = section.querySelector("[data-focus-fallback]");
+    if (!wanted) wanted = section.querySelector("button:not([disabled]), input:not([type=hidden])");
     if (wanted) wanted.focus();
   });
 })();
