@@ -1,6 +1,9 @@
 # Kanagame: two commands for a newcomer (see README.md).
 #   make run    venv + install + migrate + fixtures + demo data, then serve on 127.0.0.1:8000
-#   make test   venv + install, then the whole suite on the embedded default (SQLite, eager Celery)
+#   make test   venv + install, then the suite on the embedded default (SQLite, eager Celery),
+#               on every core (pytest-xdist), without the few `slow` property tests
+#   make test-slow   those slow tests (CI runs them: .ci/run)
+#   make journeys  the four users' whole journeys in Chromium (tests/journeys/, marker 'journey')
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +14,9 @@ LANGS := -l fr -l ja
 MESSAGE_IGNORES := --ignore=tests --ignore=bench --ignore=staticfiles --ignore='*.egg-info' \
 	--ignore='tmp*'
 
-.PHONY: run test install lint bench messages clean
+.PHONY: run test test-slow journeys install lint bench messages clean
+# test processes for `make test` (pytest-xdist): one per core by default
+TEST_WORKERS ?= auto
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else \
@@ -32,7 +37,14 @@ run: $(STAMP)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not journey" $(PYTEST_ARGS)
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow $(PYTEST_ARGS)
+
+# Screenshots of every step at every size: test-results/journeys/ (docs/web.md).
+journeys: $(STAMP)
+	$(BIN)/python -m pytest -m journey -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

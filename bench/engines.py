@@ -282,7 +282,7 @@ def yokai_outcomes(level: int, players: int, team: str, games: int, seed: int):
         while not engine.is_over(state):
             seat = engine.to_act(state)[0]
             legal = engine.legal_actions(state, seat)
-            view = {} if team == "random" else engine.view(state, seat)
+            view = {} if team == "random" else engine.bot_view(state, seat)
             state, _events = engine.apply(state, seat, bot.choose(view, legal, rng))
         yield engine.outcome(state)
 

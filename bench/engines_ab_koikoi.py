@@ -131,7 +131,9 @@ def main() -> None:
         print(
             f"`--base {args.base}`, {args.games} random 12-round games per side, CPU time, "
             f"load average {load:.1f} at start, {os.getloadavg()[0]:.1f} at end: "
-            f"before {rate['before']:,.0f} rounds/s, after {rate['after']:,.0f} rounds/s "
+            f"before {rate['before']:,.0f} rounds/s "
+            f"({totals['before'][1] / totals['before'][2]:,.0f} actions/s), "
+            f"after {rate['after']:,.0f} rounds/s "
             f"({totals['after'][1] / totals['after'][2]:,.0f} actions/s), "
             f"after/before {rate['after'] / rate['before']:.2f}"
         )

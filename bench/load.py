@@ -31,6 +31,18 @@ the Move log and the worker's log gives each task run (``bots_play table= versio
 its task or a task without its run) and the CPU moves counted both ways; with
 ``--fail-on-error`` any lost, doubled, unmatched or failed task fails the run.
 
+**Same-run baseline** (issue 28): with servers of its own the bench also serves a stand-in
+Django app of the same request shape (``bench/baseline_app.py``: the same gunicorn, workers,
+database, session store and hasher) before and after the product, drives it with the same
+scenario (``--baseline-seconds`` each, default half of ``--seconds``) and adds ``baseline``
+(the same keys) and ``ratio`` (``poll_p95``, ``poll_p99``, ``move_p95``, ``move_p99``,
+``move_cpu``: product ÷ baseline) to the output; a line on stderr prints the ratios.
+``--no-baseline`` skips it. The measured window opens once every student has opened their
+table (``--window-at-ramp``: at ramp + 2 s, as before). ``--nodes N --ports A,B`` serves N
+gunicorn instances on one database; ``--host`` may be repeated (students spread evenly).
+``--timeline FILE`` writes per-second lines (latency, log-ins in flight, queueing, GC, SQLite
+checkpoints, CPU); ``tail`` explains the requests at or above each kind's p99.
+
 Requests are timed from the client, and the server reports, per request, its CPU time and its
 SQL query count in a ``Server-Timing`` header (``KANAGAME_SERVER_TIMING=1``,
 ``kanagame/server_timing.py``). Figures are taken after ramp-up (logins: during it). Printed:
@@ -60,6 +72,8 @@ from html import unescape
 from html.parser import HTMLParser
 from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
+from typing import NamedTuple
+from urllib.request import urlopen
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load-pass-2026"
@@ -68,7 +82,10 @@ VERSION_RE = re.compile(r'data-version="(\d+)"')
 TOKEN_RE = re.compile(r'name="token" value="([^"]+)"')
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-TIMING_RE = re.compile(r'cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)')
+TIMING_RE = re.compile(
+    r'cpu;dur=([\d.]+), db;desc="queries";dur=(\d+)'
+    r"(?:, app;dur=([\d.]+), gc;dur=([\d.]+))?(?:, sql;dur=([\d.]+))?"
+)
 TASK_RE = re.compile(r"bots_play table=(\d+) version=(\d+) played=(\d+)")
 TASK_FAILED_RE = re.compile(r"Task games\.bots_play\[[^\]]*\] raised")
 
@@ -115,12 +132,19 @@ def manage(env: dict[str, str], *args: str) -> str:
     return result.stdout
 
 
-def serve(env: dict[str, str], port: int, workers: int, log: Path) -> subprocess.Popen:
+def serve(
+    env: dict[str, str], port: int, workers: int, log: Path, app: str = "product"
+) -> subprocess.Popen:
+    """gunicorn serving the product (``kanagame.wsgi``) or the baseline (``baseline_app``)."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    target = ["kanagame.wsgi"]
+    if app == "baseline":
+        env = {**env, "DJANGO_SETTINGS_MODULE": "baseline_settings"}
+        target = ["--pythonpath", str(ROOT / "bench"), "baseline_app:application"]
     proc = subprocess.Popen(
         [
             str(gunicorn),
-            "kanagame.wsgi",
+            *target,
             "--workers",
             str(workers),
             "--bind",
@@ -146,6 +170,27 @@ def serve(env: dict[str, str], port: int, workers: int, log: Path) -> subprocess
                 raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}") from None
             time.sleep(0.2)
     raise SystemExit("gunicorn did not start within 30 s")
+
+
+def warm_up(host: str, workers: int, seconds: float = 120) -> None:
+    """Wait until every worker has loaded the app: rounds of ``2 × workers`` concurrent
+    requests to the login page until one round is all answered within 2 s (a worker
+    imports the app at its first request's time on a busy machine, seconds at load 10)."""
+    import gevent
+
+    def fetch() -> float:
+        started = time.monotonic()
+        with urlopen(f"{host}/login/", timeout=60) as resp:
+            resp.read()
+        return time.monotonic() - started
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        jobs = [gevent.spawn(fetch) for _ in range(2 * workers)]
+        gevent.joinall(jobs)
+        if all(job.successful() and job.value < 2.0 for job in jobs):
+            return
+    raise SystemExit(f"{host} did not answer its login page within 2 s in {seconds} s")
 
 
 def celery_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
@@ -185,20 +230,38 @@ def rss_mb(pid: int) -> float:
 
 
 class Record:
-    """Every request, as (kind, client ms, ok, server CPU ms, queries, time.monotonic())."""
+    """Every request, as a ``Row``: its kind, the client's ms, ok, and from ``Server-Timing``
+    the server's CPU ms, queries, wall ms in the app and ms of garbage collection; ``t`` is
+    ``time.monotonic()`` when the answer arrived."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[str, float, bool, float | None, int | None, float]] = []
+        self.rows: list[Row] = []
         self.errors: list[str] = []
 
     def add(self, kind: str, ms: float, ok: bool, headers, detail: str = "") -> None:
-        cpu = queries = None
+        cpu = queries = app = gc_ms = sql = None
         match = TIMING_RE.search((headers or {}).get("Server-Timing", "") if headers else "")
         if match:
             cpu, queries = float(match.group(1)), int(match.group(2))
-        self.rows.append((kind, ms, ok, cpu, queries, time.monotonic()))
+            if match.group(3) is not None:
+                app, gc_ms = float(match.group(3)), float(match.group(4))
+            if match.group(5) is not None:
+                sql = float(match.group(5))
+        self.rows.append(Row(kind, ms, ok, cpu, queries, time.monotonic(), app, gc_ms, sql))
         if not ok:
             self.errors.append(f"{kind}: {detail}"[:300])
+
+
+class Row(NamedTuple):
+    kind: str
+    ms: float
+    ok: bool
+    cpu: float | None
+    queries: int | None
+    t: float
+    app: float | None = None
+    gc: float | None = None
+    sql: float | None = None
 
 
 class InsecureOk(DefaultCookiePolicy):
@@ -209,13 +272,15 @@ class InsecureOk(DefaultCookiePolicy):
         return True
 
 
-def make_user_class(args, students: list[dict], record: Record):
+def make_user_classes(args, students: list[dict], record: Record, hosts: list[str]) -> list:
+    """One Locust user class per host, of equal weight: the students spread evenly."""
     import gevent
     from locust import FastHttpUser, constant, task
 
     pending = list(students)
 
     class Student(FastHttpUser):
+        abstract = True
         wait_time = constant(0)
         network_timeout = 60.0
         connection_timeout = 60.0
@@ -318,10 +383,8 @@ def make_user_class(args, students: list[dict], record: Record):
                 self.poll("reply_poll")
                 waited += 1
             if self.actions or self.over:
-                record.rows.append(
-                    ("reply", (time.perf_counter() - moved_at) * 1000, True, None, None,
-                     time.monotonic())
-                )  # fmt: skip
+                ms = (time.perf_counter() - moved_at) * 1000
+                record.rows.append(Row("reply", ms, True, None, None, time.monotonic()))
 
         @task
         def tick(self) -> None:
@@ -353,7 +416,10 @@ def make_user_class(args, students: list[dict], record: Record):
                 self.over = False
                 self.open_table()
 
-    return Student
+    return [
+        type(f"Student{i}", (Student,), {"host": host, "abstract": False})
+        for i, host in enumerate(hosts)
+    ]
 
 
 class FormDefaults(HTMLParser):
@@ -456,115 +522,388 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 1)}  # fmt: skip
 
 
-def summarise(record: Record, start: float, end: float, args) -> dict:
-    window = [r for r in record.rows if start <= r[5] <= end]
-    kinds = ("poll", "board", "move", "reply", "page", "reply_poll")
+def in_windows(row: Row, windows: list[tuple[float, float]]) -> bool:
+    return any(start <= row.t <= end for start, end in windows)
+
+
+def summarise(rows: list[Row], windows: list[tuple[float, float]], args, errors: int) -> dict:
+    """Percentiles, requests/s, CPU and queries per request kind over the measured windows
+    (log-ins: over the whole run, they happen during the ramp-up)."""
+    window = [r for r in rows if in_windows(r, windows)]
+    seconds = sum(end - start for start, end in windows)
     out: dict = {
         "students": args.students,
-        "seconds": round(end - start, 1),
-        "rps": round(sum(1 for r in window if r[0] != "reply") / (end - start), 1),
-        "errors": len(record.errors),
+        "seconds": round(seconds, 1),
+        "rps": round(sum(1 for r in window if r.kind != "reply") / seconds, 1),
+        "errors": errors,
     }
-    for kind in kinds:
-        out[kind] = percentiles([r[1] for r in window if r[0] == kind])
-    out["login"] = percentiles([r[1] for r in record.rows if r[0] == "login"])
+    for kind in ("poll", "board", "move", "reply", "page", "reply_poll"):
+        out[kind] = percentiles([r.ms for r in window if r.kind == kind])
+    out["login"] = percentiles([r.ms for r in rows if r.kind == "login"])
     cpu, queries = {}, {}
     for kind in ("poll", "board", "move", "page", "login"):
-        rows = [r for r in (window if kind != "login" else record.rows) if r[0] == kind]
-        cpu_values = [r[3] for r in rows if r[3] is not None]
-        query_values = [r[4] for r in rows if r[4] is not None]
+        kind_rows = [r for r in (window if kind != "login" else rows) if r.kind == kind]
+        cpu_values = [r.cpu for r in kind_rows if r.cpu is not None]
+        query_values = [r.queries for r in kind_rows if r.queries is not None]
         if cpu_values:
             cpu[kind] = round(statistics.median(cpu_values), 2)
             cpu[f"{kind}_p95"] = percentiles(cpu_values)["p95"]
         if query_values:
             queries[kind] = round(statistics.median(query_values), 1)
             queries[f"{kind}_max"] = max(query_values)
-    # "a poll that finds no change": the 204s among polls (the client saw no board).
     out["cpu_ms_per_request"] = cpu
     out["queries_per_request"] = queries
     return out
+
+
+def ratios(product: dict, baseline: dict) -> dict:
+    """The product's figures over the baseline's of the same run (issue 28's goals)."""
+
+    def over(a, b):
+        return round(a / b, 2) if a is not None and b else None
+
+    out = {
+        f"{kind}_{q}": over(product[kind][q], baseline[kind][q])
+        for kind in ("poll", "move")
+        for q in ("p95", "p99")
+    }
+    out["move_cpu"] = over(
+        product["cpu_ms_per_request"].get("move"), baseline["cpu_ms_per_request"].get("move")
+    )
+    return out
+
+
+# --- where the slowest requests spent their time ---------------------------------------------
+
+
+def started_at(row: Row) -> float:
+    return row.t - row.ms / 1000
+
+
+def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
+    """The requests at or above their kind's p99, explained by what the server reported.
+
+    ``queued``: most of the latency was spent before the app saw the request (client ms minus
+    ``app`` ms: waiting for a free worker, or for the client's own loop); ``in_app_waiting``:
+    most of it inside the app but not on its CPU (a lock, the disk, or descheduled by the OS);
+    ``in_sql``: most of it in the database driver (SQLite's write lock, PostgreSQL's answer);
+    ``in_app_cpu``: most of it the request's own CPU; ``gc``: the collector ran ≥ 25 % of it;
+    ``checkpoint``: a SQLite WAL checkpoint completed while it was in flight; ``login``: a
+    log-in was in flight at the same time.
+    """
+    logins = [(started_at(r), r.t) for r in rows if r.kind == "login"]
+    out: dict = {}
+    for kind in ("poll", "move"):
+        kind_rows = [r for r in rows if r.kind == kind and in_windows(r, windows)]
+        timed = [r for r in kind_rows if r.app is not None]
+        if len(timed) < 20:
+            continue
+        ordered = sorted(r.ms for r in kind_rows)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        slow = [r for r in timed if r.ms >= p99]
+        if not slow:
+            continue
+
+        def share(test, slow=slow) -> int:
+            return sum(1 for r in slow if test(r))
+
+        out[kind] = {
+            "p99_ms": round(p99, 1),
+            "n": len(slow),
+            "queued": share(lambda r: r.ms - r.app >= r.ms / 2),
+            "in_app_waiting": share(lambda r: r.app - r.cpu >= r.ms / 2),
+            "in_sql": share(lambda r: (r.sql or 0) >= r.ms / 2),
+            "in_app_cpu": share(lambda r: r.cpu >= r.ms / 2),
+            "gc": share(lambda r: r.gc >= r.ms / 4),
+            "checkpoint": share(
+                lambda r: any(started_at(r) - 0.1 <= c <= r.t + 0.1 for c in checkpoints)
+            ),
+            "login": share(lambda r: any(a < r.t and b > started_at(r) for a, b in logins)),
+            "median_ms": {
+                name: round(statistics.median(values), 1)
+                for name, values in (
+                    ("latency", [r.ms for r in slow]),
+                    ("queued", [r.ms - r.app for r in slow]),
+                    ("app", [r.app for r in slow]),
+                    ("cpu", [r.cpu for r in slow]),
+                    ("gc", [r.gc for r in slow]),
+                    ("sql", [r.sql or 0 for r in slow]),
+                )
+            },
+            "all_median_ms": {
+                "queued": round(statistics.median(r.ms - r.app for r in timed), 1),
+                "app": round(statistics.median(r.app for r in timed), 1),
+            },
+        }
+    return out
+
+
+def wal_sequence(wal: Path | None) -> int | None:
+    """The checkpoint sequence number in a SQLite WAL file's header (bytes 12–15): it grows
+    by one each time a checkpoint completed and the next writer restarted the log."""
+    try:
+        with wal.open("rb") as handle:
+            header = handle.read(16)
+    except (OSError, AttributeError):
+        return None
+    return int.from_bytes(header[12:16], "big") if len(header) == 16 else None
+
+
+class Sampler:
+    """Every 0.25 s: the load average, the servers' and this client's CPU seconds, the WAL."""
+
+    def __init__(self, wal: Path | None) -> None:
+        self.wal = wal
+        self.samples: list[dict] = []
+        self.checkpoints: list[float] = []
+        self.pids: list[int] = []
+
+    def run(self) -> None:
+        import gevent
+
+        last = wal_sequence(self.wal)
+        while True:
+            seq = wal_sequence(self.wal)
+            now = time.monotonic()
+            if seq is not None and last is not None and seq != last:
+                self.checkpoints.append(now)
+            last = seq
+            self.samples.append(
+                {
+                    "t": now,
+                    "load1": os.getloadavg()[0],
+                    "servers_cpu": sum(
+                        cpu_seconds(p) for p in self.pids if Path(f"/proc/{p}").exists()
+                    ),
+                    "client_cpu": time.process_time(),
+                }
+            )
+            gevent.sleep(0.25)
+
+
+def timeline(rows: list[Row], sampler: Sampler, origin: float) -> list[dict]:
+    """One line per second of a phase: latency against log-ins, checkpoints, GC, queueing,
+    the servers' and the client's CPU (cores used) and the load average."""
+    seconds: dict[int, list[Row]] = {}
+    for r in rows:
+        seconds.setdefault(int(r.t - origin), []).append(r)
+    samples: dict[int, list[dict]] = {}
+    for sample in sampler.samples:
+        samples.setdefault(int(sample["t"] - origin), []).append(sample)
+    logins = [(started_at(r) - origin, r.t - origin) for r in rows if r.kind == "login"]
+    lines = []
+    for second in sorted(set(seconds) | set(samples)):
+        in_second = seconds.get(second, [])
+        polls = [r.ms for r in in_second if r.kind == "poll"]
+        moves = [r.ms for r in in_second if r.kind == "move"]
+        timed = [r for r in in_second if r.app is not None]
+        own = samples.get(second, [])
+        line = {
+            "t": second,
+            "n": len(in_second),
+            "poll_p50": percentiles(polls)["p50"],
+            "poll_max": percentiles(polls)["max"],
+            "move_max": percentiles(moves)["max"],
+            "logins_in_flight": sum(1 for a, b in logins if a < second + 1 and b > second),
+            "queued_max": round(max((r.ms - r.app for r in timed), default=0), 1),
+            "gc_ms": round(sum(r.gc for r in timed), 1),
+            "checkpoints": sum(1 for c in sampler.checkpoints if int(c - origin) == second),
+        }
+        if len(own) >= 2:
+            span = own[-1]["t"] - own[0]["t"]
+            line["servers_cores"] = round(
+                (own[-1]["servers_cpu"] - own[0]["servers_cpu"]) / span, 2
+            )
+            line["client_cores"] = round((own[-1]["client_cpu"] - own[0]["client_cpu"]) / span, 2)
+            line["load1"] = round(own[-1]["load1"], 2)
+        lines.append(line)
+    return lines
+
+
+# --- one phase: servers up, the class plays, servers down --------------------------------------
+
+
+def drive(args, hosts: list[str], students: list[dict], servers: list[int], seconds: float,
+          wal: Path | None) -> dict:  # fmt: skip
+    """The Locust scenario against ``hosts``: ramp-up, then ``seconds`` measured."""
+    import gevent
+    from locust.env import Environment
+
+    record = Record()
+    locust_env = Environment(user_classes=make_user_classes(args, students, record, hosts))
+    runner = locust_env.create_local_runner()
+    sampler = Sampler(wal)
+    sampler.pids = [pid for server in servers for pid in children(server)]  # warmed up
+    sampling = gevent.spawn(sampler.run)
+    origin = time.monotonic()
+    load_before = os.getloadavg()[0]
+    runner.start(args.students, spawn_rate=max(1.0, args.students / args.ramp))
+    gevent.sleep(args.ramp + 2)
+    # The window opens once every student has opened their table (log-ins queued behind the
+    # ramp-up would otherwise spill into it), unless --window-at-ramp asks for the old rule.
+    while not args.window_at_ramp and time.monotonic() - origin < args.ramp + 120:
+        if sum(1 for r in record.rows if r.kind == "page") >= args.students:
+            break
+        gevent.sleep(0.25)
+    seated_after = time.monotonic() - origin
+    workers = [pid for server in servers for pid in children(server)]
+    cpu_before = {pid: cpu_seconds(pid) for pid in workers}
+    start = time.monotonic()
+    gevent.sleep(seconds)
+    end = time.monotonic()
+    cpu_after = {pid: cpu_seconds(pid) for pid in workers if Path(f"/proc/{pid}").exists()}
+    runner.quit()
+    sampling.kill()
+    served = sum(1 for r in record.rows if start <= r.t <= end and r.kind != "reply")
+    total = sum(cpu_after.get(p, 0) - cpu_before[p] for p in cpu_before)
+    return {
+        "record": record,
+        "window": (start, end),
+        "served": served,
+        "cpu_s": total,
+        "rss_mb_after": [round(rss_mb(p), 1) for p in workers if p in cpu_after],
+        "workers": len(workers),
+        "loadavg": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "window_opened_s": round(seated_after, 1),
+        "timeline": timeline(record.rows, sampler, origin),
+        "checkpoints": sampler.checkpoints,
+    }
+
+
+def phase_result(phases: list[dict], args) -> dict:
+    """One summary of one or more phases of the same app (the baseline runs twice)."""
+    rows = [row for p in phases for row in p["record"].rows]
+    windows = [p["window"] for p in phases]
+    errors = sum(len(p["record"].errors) for p in phases)
+    result = summarise(rows, windows, args, errors)
+    checkpoints = [c for p in phases for c in p["checkpoints"]]
+    result["tail"] = tail_causes(rows, windows, checkpoints)
+    result["checkpoints"] = sum(1 for c in checkpoints if any(a <= c <= b for a, b in windows))
+    if any(p["workers"] for p in phases):
+        cpu_s = sum(p["cpu_s"] for p in phases)
+        result["workers"] = {
+            "count": phases[0]["workers"],
+            "cpu_s": round(cpu_s, 2),
+            "cpu_ms_per_request_all": round(
+                1000 * cpu_s / max(1, sum(p["served"] for p in phases)), 2
+            ),
+            "rss_mb_after": phases[-1]["rss_mb_after"],
+        }
+    result["loadavg_phases"] = [p["loadavg"] for p in phases]
+    result["window_opened_s"] = [p["window_opened_s"] for p in phases]
+    result["error_samples"] = sorted({e for p in phases for e in p["record"].errors})[:10]
+    return result
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for proc in procs:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def run(args) -> dict:
     from gevent import monkey
 
     monkey.patch_all()
-    import gevent
-    from locust.env import Environment
 
     workdir = Path(tempfile.mkdtemp(prefix="kanagame-load-"))
-    procs: list[subprocess.Popen] = []
-    result: dict = {}
+    env = server_env(workdir)
+    own = not args.host
+    celery = bool(env.get("REDIS_URL") and args.celery)
+    since = datetime.now(UTC).isoformat()  # the audit counts the tables seeded from now on
+    wal = None
     try:
-        host = args.host
-        students: list[dict]
-        server_pid = None
-        env = server_env(workdir)
-        since = datetime.now(UTC).isoformat()
-        celery = bool(env.get("REDIS_URL") and args.celery)
-        if host is None:
+        if own:
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
             seeded = json.loads(manage(env, "seed_load", "--students", str(args.students)))
-            students = seeded["students"]
-            port = free_port()
-            server = serve(env, port, args.workers, workdir / "gunicorn.log")
-            procs.append(server)
-            server_pid = server.pid
-            if celery:
-                procs.append(celery_worker(env, workdir / "celery.log"))
-                time.sleep(3)
-            host = f"http://127.0.0.1:{port}"
+            ports = args.ports or [free_port() for _ in range(args.nodes)]
+            hosts = [f"http://127.0.0.1:{port}" for port in ports]
+            if not env.get("DATABASE_URL"):
+                wal = Path(env["SQLITE_PATH"] + "-wal")
+            if args.baseline:
+                baseline_prepare(env, seeded)
         else:
             env = dict(os.environ)
             seeded = json.loads(manage(env, "seed_load", "--students", str(args.students)))
-            students = seeded["students"]
-
-        record = Record()
-        user_class = make_user_class(args, students, record)
-        locust_env = Environment(user_classes=[user_class], host=host)
-        runner = locust_env.create_local_runner()
-        cpu_before = {}
-        runner.start(args.students, spawn_rate=max(1.0, args.students / args.ramp))
-        gevent.sleep(args.ramp + 2)
-        workers = children(server_pid) if server_pid else []
-        cpu_before = {pid: cpu_seconds(pid) for pid in workers}
-        start = time.monotonic()
-        gevent.sleep(args.seconds)
-        end = time.monotonic()
-        cpu_after = {pid: cpu_seconds(pid) for pid in workers if Path(f"/proc/{pid}").exists()}
-        runner.quit()
-        result = summarise(record, start, end, args)
-        served = sum(1 for r in record.rows if start <= r[5] <= end and r[0] != "reply")
-        if cpu_before:
-            total = sum(cpu_after.get(p, 0) - cpu_before[p] for p in cpu_before)
-            result["workers"] = {
-                "count": len(workers),
-                "cpu_s": round(total, 2),
-                "cpu_ms_per_request_all": round(1000 * total / max(1, served), 2),
-                "rss_mb_after": [round(rss_mb(p), 1) for p in workers if p in cpu_after],
-            }
+            hosts, ports = args.host, []
+        students = seeded["students"]
+        baseline_seconds = args.baseline_seconds or max(10.0, args.seconds / 2)
+        order = ["baseline", "product", "baseline"] if own and args.baseline else ["product"]
+        done: dict[str, list[dict]] = {"baseline": [], "product": []}
+        tasks = None
+        for app in order:
+            procs = [
+                serve(env, port, args.workers, workdir / f"{app}-{i}.log", app)
+                for i, port in enumerate(ports)
+            ]
+            for host in hosts if own else []:
+                warm_up(host, args.workers)
+            servers = [p.pid for p in procs]  # gunicorn's arbiters, not the Celery worker
+            try:
+                if app == "product" and celery:
+                    procs.append(celery_worker(env, workdir / "celery.log"))
+                    time.sleep(3)
+                seconds = args.seconds if app == "product" else baseline_seconds
+                done[app].append(drive(args, hosts, students, servers, seconds, wal))
+                if app == "product" and celery:  # our own worker: its log counts the tasks
+                    audit = tasks_drained(env, since, args.drain)
+                    tasks = tasks_account((workdir / "celery.log").read_text(), audit)
+            finally:
+                stop(procs)
+        result = phase_result(done["product"], args)
         result["database"] = "postgresql" if env.get("DATABASE_URL") else "sqlite"
         result["celery"] = celery
-        if celery and args.host is None:  # our own worker: its log counts the tasks
-            audit = tasks_drained(env, since, args.drain)
-            result["tasks"] = tasks_account((workdir / "celery.log").read_text(), audit)
+        result["nodes"] = len(hosts)
+        if tasks is not None:
+            result["tasks"] = tasks
+        if done["baseline"]:
+            result["baseline"] = phase_result(done["baseline"], args)
+            result["ratio"] = ratios(result, result["baseline"])
         result["loadavg"] = [round(x, 2) for x in os.getloadavg()]
-        result["error_samples"] = sorted(set(record.errors))[:10]
+        if args.timeline:
+            Path(args.timeline).write_text(
+                json.dumps({app: [p["timeline"] for p in runs] for app, runs in done.items()})
+            )
     finally:
-        for proc in procs:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for proc in procs:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def baseline_prepare(env: dict[str, str], seeded: dict) -> None:
+    """The baseline app's tables, one per student with the product table's code."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "baseline_app.py"), "prepare"],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "baseline_settings"},
+        input=json.dumps(seeded),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"baseline_app.py prepare failed:\n{result.stderr[-3000:]}")
+
+
+def ratio_line(result: dict) -> str:
+    ratio = result.get("ratio")
+    if not ratio:
+        return "no same-run baseline (a server of our own is needed: no --host)"
+    parts = ", ".join(f"{k.replace('_', ' ')} {v}×" for k, v in ratio.items())
+    base = result["baseline"]
+    return (
+        f"product / same-run baseline: {parts} (baseline poll p95 {base['poll']['p95']} ms, "
+        f"move p95 {base['move']['p95']} ms, move CPU {base['cpu_ms_per_request'].get('move')} "
+        f"ms; load {result['loadavg'][0]})"
+    )
 
 
 def main() -> int:
@@ -578,8 +917,29 @@ def main() -> int:
         "--board-share", type=float, default=0.05, help="share of ticks polling one step behind"
     )
     parser.add_argument("--drain", type=float, default=30, help="worker mode: wait for tasks")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
-    parser.add_argument("--host", default=None, help="a running server instead of our own")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per node")
+    parser.add_argument(
+        "--host", action="append", default=None,
+        help="a running server instead of our own; repeat it to spread students over hosts",
+    )  # fmt: skip
+    parser.add_argument("--nodes", type=int, default=1, help="our own gunicorn instances")
+    parser.add_argument(
+        "--ports", type=lambda text: [int(p) for p in text.split(",")], default=None,
+        help="ports of our own nodes, comma-separated (default: free ports)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-baseline", dest="baseline", action="store_false",
+        help="skip the same-run baseline (bench/baseline_app.py) before and after",
+    )  # fmt: skip
+    parser.add_argument(
+        "--baseline-seconds", type=float, default=None,
+        help="measured seconds of each baseline run (default: half of --seconds, at least 10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--window-at-ramp", action="store_true",
+        help="open the measured window at ramp + 2 s even if log-ins are still queued",
+    )  # fmt: skip
+    parser.add_argument("--timeline", default=None, help="write per-second timelines (JSON)")
     parser.add_argument("--celery", action="store_true", help="with REDIS_URL: start a worker")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true")
@@ -587,12 +947,13 @@ def main() -> int:
     args = parser.parse_args()
     if args.ramp is None:
         args.ramp = max(5.0, args.students / 30)
+    if args.ports and len(args.ports) != args.nodes:
+        args.nodes = len(args.ports)
     result = run(args)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(json.dumps(result, indent=2))
-    failed = result.get("errors", 1) or not result.get("tasks", {"ok": True})["ok"]
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+    print(ratio_line(result), file=sys.stderr)
+    errors = result.get("errors", 1) + result.get("baseline", {}).get("errors", 0)
+    failed = errors or not result.get("tasks", {"ok": True})["ok"]
     return 1 if args.fail_on_error and failed else 0
 
 

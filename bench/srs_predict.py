@@ -33,7 +33,8 @@ split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``type
 fsrs' own decay, and the answers grouped (first answer, after a wrong one, by time elapsed,
 by fsrs stability) with the simulator's true P(correct), true recall and true chance of a
 look-alike answer. ``--tune``: the sweep that chose ``srs.PREDICTION_DECAY`` (the pooled
-log-loss of the scored days for each decay); it refuses the held-out seeds.
+log-loss of the scored days for each decay); it accepts the development seeds only
+(``srs_sim.DEV_SEEDS``, an allow-list: any other seed is refused).
 """
 
 from __future__ import annotations
@@ -368,8 +369,8 @@ def main(argv=None) -> dict:
     started = time.perf_counter()
     default_seeds = srs_sim.DEV_SEEDS if args.tune else srs_sim.HELD_OUT_SEEDS
     seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else list(default_seeds)
-    if args.tune and set(seeds) & set(srs_sim.HELD_OUT_SEEDS):
-        parser.error("--tune runs on development seeds only, never on the held-out ones")
+    if args.tune and not set(seeds) <= set(srs_sim.DEV_SEEDS):  # an allow-list, not a block-list
+        parser.error(f"--tune runs on the development seeds {srs_sim.DEV_SEEDS} only")
     jobs = [
         (i, seed, args.world, args.exposure, guess_aware)
         for seed in seeds

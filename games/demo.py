@@ -33,7 +33,7 @@ def _play_human_moves(table: Table, user, moves: int | None = None) -> None:
         if seat not in eng.to_act(state):
             break
         legal = eng.legal_actions(state, seat)
-        choice = eng.bot("normal").choose(eng.view(state, seat), legal, rng)
+        choice = eng.bot("normal").choose(eng.bot_view(state, seat), legal, rng)
         table = table_play(
             table=table,
             user=user,

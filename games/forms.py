@@ -12,10 +12,10 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines import get_engine
 from games.engines.base import Engine
-from games.services.ratings import RANKED_ENGINES
 from games.services.tables import TABLE_OPTION_DEFAULTS, table_options_validate
 
 SEAT_CHOICES = [
@@ -40,7 +40,11 @@ class TableCreateForm(forms.Form):
     )
     romaji = forms.ChoiceField(
         label=_("Romaji under the kana"),
-        choices=[("always", _("Always")), ("hover", _("On hover or focus")), ("never", _("Never"))],
+        choices=[
+            ("always", pgettext_lazy("romaji shown", "Always")),
+            ("hover", _("On hover or focus")),
+            ("never", _("Never")),
+        ],
         initial=TABLE_OPTION_DEFAULTS["romaji"],
     )
     prompts = forms.ChoiceField(
@@ -73,8 +77,8 @@ class TableCreateForm(forms.Form):
         self.engine_name = engine
         self.eng: Engine = get_engine(engine)
         self.engine_fields: list[str] = []
-        # table options an engine declares meaningless for it (Koi-Koi: "script") are not
-        # shown; the service fills their defaults
+        # table options an engine declares meaningless for it (``UNUSED_TABLE_OPTIONS``) are
+        # not shown; the service fills their defaults
         unused = set(self.eng.UNUSED_TABLE_OPTIONS)
         if not self.eng.asks_about_cards:
             unused.add("card_prompts")
@@ -101,7 +105,7 @@ class TableCreateForm(forms.Form):
                 initial="normal" if index <= 3 else "",
             )
             self.seat_fields.append(name)
-        if engine in RANKED_ENGINES:
+        if self.eng.ranked:
             self.fields["ranked"] = forms.BooleanField(
                 label=_("Ranked table (Elo rating)"),
                 required=False,

@@ -11,6 +11,10 @@ registering from its `AppConfig.ready()`:
 - **lobby panels** (`register_lobby_panel`): blocks shown at the top of the lobby, e.g. the
   student's open assignments. A panel is a function of the user returning a template name and
   its context, or None to show nothing; `{% lobby_panels %}` (games_panels tags) renders them.
+- **result panels** (`register_result_panel`): blocks shown under a finished game's result,
+  e.g. "back to today's session" (learning) or whether the game counted for an assignment
+  (classroom). A panel is a function of (user, table) returning (template, context) or None;
+  `{% result_panels %}` renders them.
 - **signals** (games/signals.py): `game_finished`, sent when a table's game ends.
 
 Registration happens once at start-up in every process (web and Celery alike), so nothing is
@@ -71,7 +75,9 @@ class NoClasses:
 
 LobbyPanel = Callable[[Any], "tuple[str, dict] | None"]
 
-_registry: dict[str, Any] = {"class_scope": NoClasses(), "lobby_panels": []}
+ResultPanel = Callable[[Any, Any], "tuple[str, dict] | None"]
+
+_registry: dict[str, Any] = {"class_scope": NoClasses(), "lobby_panels": [], "result_panels": []}
 
 
 def register_class_scope(scope: ClassScope) -> None:
@@ -92,3 +98,16 @@ def register_lobby_panel(panel: LobbyPanel) -> None:
 def lobby_panels(user) -> list[tuple[str, dict]]:
     """The (template, context) of every registered panel that has something for ``user``."""
     return [shown for panel in _registry["lobby_panels"] if (shown := panel(user)) is not None]
+
+
+def register_result_panel(panel: ResultPanel) -> None:
+    """Add a result panel (a function of user and finished table); once per function."""
+    if panel not in _registry["result_panels"]:
+        _registry["result_panels"].append(panel)
+
+
+def result_panels(user, table) -> list[tuple[str, dict]]:
+    """The (template, context) of every registered result panel with something to say."""
+    return [
+        shown for panel in _registry["result_panels"] if (shown := panel(user, table)) is not None
+    ]

@@ -16,6 +16,7 @@ urlpatterns = [
     path("play/t/<str:code>/leave/", board.table_leave_view, name="leave"),
     path("play/t/<str:code>/start/", board.table_start_view, name="start"),
     path("play/t/<str:code>/back/", board.table_back_view, name="back"),
+    path("play/t/<str:code>/again/", board.table_again_view, name="again"),
     path("play/t/<str:code>/replay/", replay.replay, name="replay"),
     path("play/players/<int:user_id>/", players.player_page, name="player"),
 ]

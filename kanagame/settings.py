@@ -245,6 +245,11 @@ SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 STUDENT_IDLE_MINUTES = env_int("KANAGAME_STUDENT_IDLE_MINUTES", 30)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
+# Where each role lands (URL names) after logging in without a ?next=, and after signing up:
+# a teacher on their classes, a new self-learner on the daily session (its first lesson).
+# Settings, not code: kanagame.accounts sits below the apps whose pages these are.
+LOGIN_LANDING = {"teacher": "teach_home"}
+SIGNUP_LANDING = {"self": "learn:daily", "teacher": "teach_home"}
 LOGOUT_REDIRECT_URL = "home"
 
 # --- I18n ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before the admin's own URLs: its login page behind the site's login limiter.
     path("admin/login/", admin_login, name="admin_login"),

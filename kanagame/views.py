@@ -1,14 +1,16 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, the health check and the icon."""
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
+from games.display import games_offered
 from kanagame.middleware import bad_input_response
 
 
@@ -19,9 +21,17 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     )
 
 
+@cache_control(max_age=86400, public=True)
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever the page links: the static icon (its
+    hashed, long-cached name in production). Temporary, so a new icon is seen within a day."""
+    return redirect(static("favicon.ico"))
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games": games_offered()})
 
 
 @never_cache

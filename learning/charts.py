@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils import formats
+
 
 @dataclass(frozen=True)
 class Bar:
@@ -55,7 +57,8 @@ def bar_chart(series: Sequence, *, width: int = 600, height: int = 140) -> BarCh
             )
         )
         if index % 7 == 0:
-            ticks.append((round(x + 1, 1), item.day.strftime("%d/%m")))
+            # month and day as the page's language writes them (11月30日, 30 novembre)
+            ticks.append((round(x + 1, 1), formats.date_format(item.day, "MONTH_DAY_FORMAT")))
     return BarChart(
         width=width,
         height=height,

@@ -41,6 +41,7 @@ def history_build(
     pool = [(k, s) for s in scripts for k in kana_table.kana_ids(s, basic_only=True)]
     memories = {pair: KanaMemory(learner=learner, kana_id=pair[0], script=pair[1]) for pair in pool}
     cards: dict[tuple[str, str], object] = {}
+    last_right: dict[tuple[str, str], bool] = {}
     events: list[LearningEvent] = []
     next_new = 0
     start = (now - timedelta(days=days)).replace(hour=18, minute=0, second=0, microsecond=0)
@@ -60,9 +61,9 @@ def history_build(
         for index, pair in enumerate(todo):
             at = moment + timedelta(seconds=20 * index)
             card = cards.get(pair) or srs.card_new(card_id=index + 1, now=at)
-            # the answer kind the product would ask (play.py): typed once stable, else four
-            # readings to choose from; graded and predicted as that kind
-            typed = (card.stability or 0.0) >= srs.TYPED_STABILITY_DAYS
+            # the answer kind the product would ask (play.py): typed once the last answer
+            # was right, else four readings to choose from; graded and predicted as that kind
+            typed = srs.recall_ready(last_correct=last_right.get(pair))
             kind, choices = ("typed", 0) if typed else ("reading", 4)
             predicted = srs.predict(scheduler=scheduler, card=card, now=at, choices=choices)
             recall = srs.retrievability(scheduler=scheduler, card=card, now=at)
@@ -82,7 +83,9 @@ def history_build(
                 at=at,
                 recognition=not typed,
             ).card
+            last_right[pair] = correct
             memory = memories[pair]
+            memory.last_correct = correct
             memory.reps += 1
             memory.errors += int(not correct)
             memory.lapses += int(not correct and card.last_review is not None)

@@ -187,3 +187,39 @@ def _neighbours(kana_id: str, script: str) -> tuple[tuple[str, ...], ...]:
     same_row = tuple(k for k in pool if info(k, script).row == kana.row)
     same_column = tuple(k for k in pool if info(k, script).column == kana.column)
     return same_row, same_column, pool
+
+
+_SMALL_Y = {"ゃ": "ya", "ゅ": "yu", "ょ": "yo", "ャ": "ya", "ュ": "yu", "ョ": "yo"}
+_SOKUON = {"っ", "ッ"}
+_PALATAL = {"shi": "sh", "chi": "ch", "ji": "j"}  # しゃ sha, ちゃ cha, じゃ ja (Hepburn)
+
+
+def _palatalise(before: str, small: str) -> str:
+    """き + ゃ -> kya; し + ゃ -> sha (the "i" of the kana before gives way)."""
+    for full, short in _PALATAL.items():
+        if before.endswith(full):
+            return before[: -len(full)] + short + small[1:]
+    return before[:-1] + small
+
+
+def romanise(text: str) -> str:
+    """Kana in ``text`` spelled in Hepburn romaji (ゆき -> yuki, しょうた -> shouta,
+    きっと -> kitto); other characters are kept, the long-vowel mark ー is dropped."""
+    glyphs = {kana.glyph: kana.romaji for kana in catalog().values()}
+    out: list[str] = []
+    double_next = False
+    for char in text:
+        if char in _SOKUON:
+            double_next = True
+            continue
+        if char in _SMALL_Y and out and out[-1].endswith("i"):
+            out.append(_palatalise(out.pop(), _SMALL_Y[char]))
+            continue
+        if char == "ー":
+            continue
+        spelled = glyphs.get(char, char)
+        if double_next and spelled[:1].isalpha() and spelled[:1] not in "aeiou":
+            spelled = ("t" if spelled.startswith("ch") else spelled[0]) + spelled
+        double_next = False
+        out.append(spelled)
+    return "".join(out)

@@ -20,6 +20,10 @@ the learner's needs. The script a preset shows is its ``options["script"]`` (``h
   need is left, keeping solid kana fresh.
 - ``mixed`` script: both scripts at once, 0.55 x (hiragana + katakana) scores, so it wins
   only when both scripts need about the same work.
+- Coverage (issue 27): while one script of the learner's syllabus has more kana never
+  answered than the other (``syllabus.weaker_script``), the presets that show that script
+  come first (their own order kept), so the script behind is brought in instead of starving.
+  Presets of a script outside the syllabus are left out.
 
 Open assignments come first: whoever provides them (the classroom) registers a source with
 ``assignments_source_register`` (in its ``AppConfig.ready()``); the picker imports no
@@ -34,10 +38,10 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.engines import ENGINES, get_engine
-from learning import kana_table
+from learning import kana_table, syllabus
 from learning.selectors import kana_statuses_for
 from learning.srs import KanaStatus
 
@@ -50,10 +54,11 @@ def gettext_noop(message: str) -> str:
 
 
 REASONS = {
-    "groups": gettext_noop(
-        "Your %(script)s kana that most need practice sit in a few of this game's "
-        "groups%(groups)s: playing it drills them together."
-    ),
+    # the kana a game drills, named, and why, in plain words (issue 25: no "groups (HA, NA)")
+    "due": gettext_noop("This game practises %(kana)s, which are due for review today."),
+    "weak": gettext_noop("This game practises %(kana)s, which you often get wrong."),
+    "learning": gettext_noop("This game practises %(kana)s, which you are still learning."),
+    "new": gettext_noop("This game shows you kana you have not met yet: %(kana)s."),
     "mixed": gettext_noop(
         "Both scripts need about the same work: mixed cards practise hiragana and katakana "
         "together."
@@ -62,6 +67,10 @@ REASONS = {
         "You know most %(script)s kana well: this game reads them in context and keeps them fresh."
     ),
     "context": gettext_noop("This game practises %(script)s kana in context."),
+    "coverage": gettext_noop(
+        "%(count)s %(script)s kana have never been asked yet, more than in the other script: "
+        "this game brings them in."
+    ),
     "assigned": gettext_noop("Assigned by your teacher, due %(due)s."),
     "assigned_recommended": gettext_noop(
         "Assigned by your teacher, due %(due)s; this variant practises your weakest kana."
@@ -182,20 +191,44 @@ def _neediest(needs_by_script: Mapping[str, Mapping[str, float]], limit: int = 1
     return tuple((k, s) for need, k, s in ranked[:limit] if need > 0)
 
 
-def _group_names(groups: list[str]) -> str:
-    shown = groups[:3]
-    return f" ({', '.join(shown)})" if shown else ""
+KANA_NAMED = 3  # kana a reason names
+
+
+def _kind_of(status: KanaStatus | None) -> str:
+    if status is None or status.state == "new":
+        return "new"
+    if status.weak:
+        return "weak"
+    return "due" if status.state == "due" else "learning"
+
+
+def _kana_reason(neediest: Sequence[tuple[str, str]], statuses) -> tuple[str, dict[str, str]]:
+    """Why: the neediest kana's kind (due, often wrong, still learning, new) and up to three
+    kana of that kind, as glyphs ("ス, ナ, ハ"; the separator is translated on display)."""
+    if not neediest:
+        return "context", {"script": "hiragana"}
+    kind = _kind_of(statuses.get(neediest[0]))
+    named = [pair for pair in neediest if _kind_of(statuses.get(pair)) == kind][:KANA_NAMED]
+    return kind, {"kana": ", ".join(kana_table.info(*pair).glyph for pair in named)}
+
+
+def _never_met(statuses, kana: Iterable[str], script: str) -> bool:
+    return all(_kind_of(statuses.get((k, script))) == "new" for k in kana)
 
 
 def _candidate(preset: Preset, statuses) -> Recommendation | None:
     if not preset.kana:
         return None
+    if len(preset.scripts) > 1 and any(
+        _never_met(statuses, preset.kana, s) for s in preset.scripts
+    ):
+        return None  # mixed cards only once both scripts have been met (issue 25)
     needs = {script: _needs(statuses, preset.kana, script) for script in preset.scripts}
     grouped = len(preset.groups) > 1
-    scores, hot, solid = {}, [], 0.0
+    scores, solid = {}, 0.0
     for script in preset.scripts:
         if grouped:
-            scores[script], hot = _group_score(preset.groups, needs[script])
+            scores[script], _hot = _group_score(preset.groups, needs[script])
         else:
             solid = _solid_share(statuses, preset.kana, script)
             scores[script] = (
@@ -209,7 +242,7 @@ def _candidate(preset: Preset, statuses) -> Recommendation | None:
         return _rec(**fields, reason_key="mixed", score=round(score, 3))
     script = preset.scripts[0]
     if grouped:
-        reason_key, args = "groups", {"script": script, "groups": _group_names(hot)}
+        reason_key, args = _kana_reason(fields["kana"], statuses)
     else:
         reason_key = "context_strong" if solid >= 0.5 else "context"
         args = {"script": script}
@@ -221,14 +254,47 @@ def rank(
     statuses: Mapping[tuple[str, str], KanaStatus],
     engines: Iterable[str] | None = None,
     assignments: Sequence[AssignmentInfo] = (),
+    scripts: Sequence[str] = SCRIPTS,
 ) -> list[Recommendation]:
     """Pure ranking: assignments first, then every engine's presets by score (ties: stable
-    order). ``engines``: names from ``ENGINES`` (default: all of them)."""
+    order), those of the script behind in coverage first. ``engines``: names from
+    ``ENGINES`` (default: all of them); ``scripts``: the learner's syllabus."""
     names = list(ENGINES) if engines is None else [name for name in engines if name in ENGINES]
-    candidates = [rec for p in presets_of(names) if (rec := _candidate(p, statuses)) is not None]
+    presets = [p for p in presets_of(names) if set(p.scripts) <= set(scripts)]
+    candidates = [rec for p in presets if (rec := _candidate(p, statuses)) is not None]
     candidates.sort(key=lambda rec: -rec.score)
+    candidates = _covering_first(candidates, presets, statuses)
     assigned = [_for_assignment(a, candidates) for a in assignments]
     return [rec for rec in assigned if rec is not None] + candidates
+
+
+def _covering_first(
+    candidates: list[Recommendation], presets: Sequence[Preset], statuses
+) -> list[Recommendation]:
+    """Coverage (module docstring): the presets showing the script with more kana never
+    answered come first, with a reason that says so."""
+    scripts = sorted({s for p in presets for s in p.scripts})
+    answered = {pair for pair, st in statuses.items() if st is not None and st.state != "new"}
+    never = syllabus.never_answered(syllabus.syllabus(scripts), answered)
+    weaker = syllabus.weaker_script(never)
+    if weaker is None:
+        return candidates
+    first, rest = [], []
+    for rec in candidates:
+        shows = rec.options.get("script", "hiragana")
+        if shows == weaker:
+            args = {"count": str(never[weaker]), "script": weaker}
+            rec = _rec(**_fields(rec), reason_key="coverage", reason_args=args)
+            first.append(rec)
+        elif shows == "mixed":
+            first.append(rec)
+        else:
+            rest.append(rec)
+    return first + rest
+
+
+def _fields(rec: Recommendation) -> dict[str, Any]:
+    return {"engine": rec.engine, "options": rec.options, "kana": rec.kana, "score": rec.score}
 
 
 def _for_assignment(
@@ -284,7 +350,7 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Re
         info for source in _ASSIGNMENT_SOURCES for info in source(learner=learner, now=now)
     ]
     ranked = rank(statuses=statuses, engines=ENGINES.keys(), assignments=assignments)
-    return [_with_prediction(_with_labels(rec), statuses) for rec in ranked]
+    return [_with_labels(rec) for rec in ranked]
 
 
 def _with_labels(rec: Recommendation) -> Recommendation:
@@ -293,34 +359,7 @@ def _with_labels(rec: Recommendation) -> Recommendation:
     args = dict(rec.reason_args)
     if "script" in args:
         args["script"] = gettext(args["script"])
+    if "kana" in args:
+        args["kana"] = pgettext("between kana in a list", ", ").join(args["kana"].split(", "))
     reason = gettext(REASONS[rec.reason_key]) % args
     return Recommendation(**{**rec.__dict__, "kana_labels": labels, "reason": reason})
-
-
-# --- the reason cites the memory model's prediction (issue 16) ------------------------------
-
-PREDICTION_REASON = gettext_noop(
-    "Your predicted chance of recalling %(glyph)s today: %(percent)d%%."
-)
-
-
-def _shown(status) -> float:
-    recall = status.predicted_recall
-    return status.retrievability if recall is None else recall
-
-
-def _with_prediction(rec: Recommendation, statuses: Mapping) -> Recommendation:
-    """Add to the reason the predicted recall of the neediest kana the game practises that
-    the learner has answered before (``KanaStatus.predicted_recall``: srs.predicted_recall;
-    fsrs' own ``retrievability`` when a caller gave no prediction)."""
-    from django.utils.translation import gettext
-
-    for pair in rec.kana:
-        status = statuses.get(tuple(pair))
-        if status is not None and status.state != "new":
-            sentence = gettext(PREDICTION_REASON) % {
-                "glyph": kana_table.info(*pair).glyph,
-                "percent": round(100 * _shown(status)),
-            }
-            return Recommendation(**{**rec.__dict__, "reason": f"{rec.reason} {sentence}"})
-    return rec

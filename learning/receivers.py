@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.signals import SeatObservation
+from learning.models import DailySession
 from learning.services.cards import cards_observed
 from learning.services.play import SeenStep, plays_observed, prompts_pending
 
@@ -49,3 +50,10 @@ def seat_observations_record(*, observations: tuple[SeatObservation, ...], **_si
 def table_prompts_panel(*, user: Any, table_id: int) -> dict[str, Any]:
     """The board page's recognition prompts (``learn/partials/table_prompts.html``)."""
     return {"prompts": prompts_pending(user=user, table_id=table_id)}
+
+
+def daily_result_panel(user: Any, table: Any) -> tuple[str, dict] | None:
+    """Under the result of today's daily game: the way back to the session's summary."""
+    if not DailySession.objects.filter(learner=user, table_id=table.pk).exists():
+        return None
+    return "daily/result_panel.html", {}

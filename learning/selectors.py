@@ -17,6 +17,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from fsrs import Scheduler
 
+from games.engines import ENGINES, get_engine
 from games.models import Table, TableStatus
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearnerSettings, LearningEvent
@@ -41,6 +42,8 @@ class KanaCell:
     exposures: int
     errors: int
     due: datetime | None
+    last_correct: bool | None = None  # the last answer (srs.recall_ready); None: never answered
+    introduced_at: datetime | None = None  # when a lesson card taught it; None: never
 
 
 # --- Exposures of games still in play (docs/security.md §3) ------------------------------
@@ -146,6 +149,8 @@ def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> li
                 exposures=memory.exposures if memory else 0,
                 errors=memory.errors if memory else 0,
                 due=memory.due if memory else None,
+                last_correct=memory.last_correct if memory else None,
+                introduced_at=memory.introduced_at if memory else None,
             )
         )
     return cells
@@ -384,6 +389,9 @@ def grids_from(cells: list[KanaCell]) -> list[ScriptGrid]:
     return grids
 
 
+TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+
+
 @dataclass(frozen=True)
 class KanaWord:
     kana: str
@@ -401,7 +409,7 @@ class KanaDetail:
 def kana_detail_for(
     *, learner, kana_id: str, script: str, lang: str = "en", now: datetime | None = None
 ) -> KanaDetail:
-    """One kana of the learner: its state, the Kazoku words that use it (in its script, with
+    """One kana of the learner: its state, the games' words that use it (in its script, with
     their meaning in ``lang``; none in Japanese) and what the learner read it as.
     ``KeyError`` for a kana not in the catalog."""
     kana_table.info(kana_id, script)
@@ -416,14 +424,16 @@ def kana_detail_for(
 
 
 def _words_with(kana_id: str, script: str, lang: str) -> list[KanaWord]:
-    from games.engines.kazoku.deck import load_deck
-
-    to_katakana = {code: code + 0x60 for code in range(0x3041, 0x3097)}
-    words = []
-    for card in load_deck().cards.values():
-        word = card.extra.get("word") or {}
-        if kana_id in word.get("kana_ids", ()):
-            kana = word["kana"].translate(to_katakana) if script == "katakana" else word["kana"]
-            meaning = "" if lang == "ja" else word.get(lang) or word.get("en", "")
-            words.append(KanaWord(kana=kana, romaji=word["romaji"], meaning=meaning))
+    """The words the games' cards print that use the kana (``eng.word_examples``), each once,
+    in ``script``, with its meaning in ``lang`` (English when the game has none in it)."""
+    words, seen = [], set()
+    for name in ENGINES:
+        for example in get_engine(name).word_examples(kana_id):
+            if (example.kana, example.romaji) in seen:
+                continue
+            seen.add((example.kana, example.romaji))
+            kana = example.kana.translate(TO_KATAKANA) if script == "katakana" else example.kana
+            meanings = example.meanings
+            meaning = "" if lang == "ja" else meanings.get(lang) or meanings.get("en", "")
+            words.append(KanaWord(kana=kana, romaji=example.romaji, meaning=meaning))
     return words

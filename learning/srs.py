@@ -8,7 +8,8 @@ Grading an answer (documented in docs/learning.md, tested in tests/learning/test
 
 - wrong answer                          -> ``Rating.Again``
 - right, but slower than ``SLOW_MS``    -> ``Rating.Hard``
-- right, faster than ``FAST_MS``        -> ``Rating.Easy`` (typed answers)
+- right, faster than ``FAST_MS``        -> ``Rating.Easy`` (typed answers), but Good while the
+                                           card is new or in its (re)learning steps
 - right otherwise                       -> ``Rating.Good`` (typed answers)
 - right with no measured time           -> ``Rating.Good`` (typed answers)
 - right among k choices                 -> ``Rating.Hard``, or ``Rating.Good`` when faster
@@ -47,7 +48,6 @@ WEAK_RETRIEVABILITY = 0.8
 DESIRED_RETENTION = 0.9
 
 STATES = ("new", "learning", "due", "mastered")
-TYPED_STABILITY_DAYS = 3.0  # a kana this stable is asked as typed romaji, not four choices
 STABLE_FOR_GOOD_DAYS = 3.0  # a right pick among choices is Good only when this stable and fast
 # P(recall) of a kana never answered before (seen in play perhaps, never asked): measured on
 # the simulated first answers (bench/srs_predict.py), kept low and never 0 (log-loss).
@@ -154,10 +154,20 @@ def review(
         recognition=recognition,
         stability=card.stability if card.last_review is not None else None,
     )
+    if in_learning_steps(card):
+        rating = min(rating, Rating.Good)
     new_card, log = scheduler.review_card(
         card, rating, review_datetime=_aware_utc(at), review_duration=response_ms
     )
     return Review(card=new_card, log=log, rating=rating)
+
+
+def in_learning_steps(card: Card) -> bool:
+    """A card never reviewed or in its (re)learning steps: answered minutes after it was
+    first seen or failed. A fast right answer then shows the kana was *just* seen, not that
+    it is known: it is at best Good, never Easy (Easy there would graduate the card with fsrs'
+    Easy stability, 8 days, as the simulation's flashcards once did; issue 27)."""
+    return card.last_review is None or card.state in (State.Learning, State.Relearning)
 
 
 def retrievability(*, scheduler: Scheduler, card: Card | None, now: datetime) -> float:
@@ -243,6 +253,14 @@ def is_weak(*, scheduler: Scheduler, card: Card | None, now: datetime) -> bool:
     if card.state in (State.Learning, State.Relearning):
         return True
     return retrievability(scheduler=scheduler, card=card, now=now) < WEAK_RETRIEVABILITY
+
+
+def recall_ready(*, last_correct: bool | None) -> bool:
+    """Ask this kana by recall (typed romaji, or written) rather than among four buttons?
+    Yes as soon as its last answer was right (one right pick is enough); four buttons only
+    for a kana never answered or whose last answer was wrong (issue 27: recall over
+    recognition)."""
+    return last_correct is True
 
 
 def worth_asking(*, state: str, weak: bool) -> bool:

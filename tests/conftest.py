@@ -32,6 +32,9 @@ LIVE_SERVER_MODULES = (
     "test_browser_play.py",
     "test_browser_yokai.py",
     "test_security_join_limit.py",  # threads racing for one rate counter
+    "test_journey_student.py",  # the journeys (tests/journeys/)
+    "test_journey_teacher.py",
+    "test_journey_learner.py",
 )
 
 

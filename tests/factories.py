@@ -244,3 +244,17 @@ def solo_kazoku_table(user) -> Table:
     )
     table.refresh_from_db()
     return table
+
+
+def taught(learner, count: int = 10, *, script: str = "hiragana", at=None) -> list[str]:
+    """The first ``count`` basic kana of ``script`` taught to ``learner`` by a lesson card (the
+    quiz asks only kana taught or answered before, issue 27). Returns their ids."""
+    from learning import kana_table
+
+    at = at or timezone.now() - timedelta(minutes=5)
+    ids = kana_table.kana_ids(script, basic_only=True)[:count]
+    for kana_id in ids:
+        KanaMemory.objects.update_or_create(
+            learner=learner, kana_id=kana_id, script=script, defaults={"introduced_at": at}
+        )
+    return ids

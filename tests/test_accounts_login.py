@@ -239,3 +239,31 @@ def test_the_forwarded_address_is_used_only_behind_trusted_proxies(bob, settings
         HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.77",
     )
     assert LoginFailure.objects.filter(ip_address="198.51.100.77").exists()
+
+
+# --- where each role lands ----------------------------------------------------------------
+
+
+def test_a_teacher_lands_on_their_classes_after_logging_in(client, alice):
+    response = login(client, "alice", PASSWORD)
+    assert response.status_code == 302 and response["Location"] == "/teach/"
+
+
+def test_a_student_lands_on_the_home_page_and_next_still_wins(client, bob, alice):
+    assert login(client, "bob", PASSWORD)["Location"] == "/"
+    client.post("/logout/")
+    response = client.post(
+        "/login/?next=/learn/", {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=SCHOOL
+    )
+    assert response["Location"] == "/learn/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role, landing", [("self", "/daily/"), ("teacher", "/teach/")])
+def test_sign_up_leads_to_the_first_step_of_the_role(client, role, landing):
+    response = client.post(
+        "/signup/",
+        {"role": role, "username": "newbie", "display_name": "Newbie", "email": "",
+         "password1": "hiragana-fan-7", "password2": "hiragana-fan-7"},
+    )  # fmt: skip
+    assert response.status_code == 302 and response["Location"] == landing

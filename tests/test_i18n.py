@@ -126,6 +126,105 @@ def test_the_word_game_has_its_french_name():
     from django.utils import translation
 
     with translation.override("fr"):
-        assert translation.gettext("Kazoku: the word game") == "Kazoku : le jeu des kana"
+        assert translation.gettext("Kazoku: the word game") == "Kazoku\u00a0: le jeu des kana"
     with translation.override("ja"):
         assert translation.gettext("star word") == "☆のことば"
+
+
+def test_a_class_name_gets_no_honorific():
+    """Issue 26 item 7: "Tables of Demo class being played now" read "Demo classさんの…": さん is
+    for people, and the name here is a class's."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override("ja"):
+        html = render_to_string(
+            "teach/partials/student_assignments.html",
+            {"classes": [SimpleNamespace(pk=1, name="Demo class")], "items": []},
+        )
+    assert "Demo class" in html and "さん" not in html
+
+
+def test_susuki_is_eulalia_in_french_not_pampas_grass():
+    """Miscanthus sinensis is « eulalie » (or miscanthus); « herbe de la pampa » is Cortaderia."""
+    from django.utils import translation
+
+    with translation.override("fr"):
+        name = translation.gettext("Silver grass")
+    assert "Eulalie" in name and "pampa" not in name.lower()
+
+
+@pytest.mark.parametrize(
+    ("msgid", "expected", "never"),
+    [
+        ("Bonne pioche ! You drew the card you asked for: %(card)s.", "当たり！", "ボンヌ"),
+        ("%(name)s declared the yokai appeased.", "「妖怪はしずまった」と宣言", "が妖怪が"),
+        ("When every family is laid (French rules)", "（フランス式）", "フランス語版"),
+        ("%(n)d kana waiting for review.", "文字", "個"),
+        ("The blocks, one per family", "（家族ごとに一つ）", "("),
+    ],
+)
+def test_japanese_reads_naturally(msgid, expected, never):
+    """Issue 26 item 9: a Japanese exclamation, no double が, フランス式, 文字 for kana, full-width
+    brackets."""
+    from django.utils import translation
+
+    with translation.override("ja"):
+        text = translation.gettext(msgid)
+    assert expected in text and never not in text
+
+
+# the text a reader sees: placeholders, HTML tags and URLs set aside
+_NOT_TEXT = re.compile(r"%\([a-z_0-9]+\)[sd]|%[sd]|<[^>]+>|\{[^}]*\}|https?://\S+|\?v=")
+
+
+def french_typography_faults(text: str) -> list[str]:
+    """What French typography rejects in ``text``: a straight apostrophe, or : ; ? ! » without
+    a non-breaking space before them, « without one after it."""
+    plain = _NOT_TEXT.sub("\x00", text)
+    faults = []
+    if re.search(r"\w'|'\w", plain):
+        faults.append("straight apostrophe")
+    if re.search(r"[^\u00a0\u202f\x00\s(][:;?!»]|[ ][:;?!»]", plain):
+        faults.append("no non-breaking space before : ; ? ! »")
+    if re.search(r"«[^\u00a0\u202f]", plain):
+        faults.append("no non-breaking space after «")
+    if re.search(r"[\u00a0\u202f]{2}", plain):
+        faults.append("two non-breaking spaces")
+    return faults
+
+
+def test_the_typography_check_catches_what_it_must():
+    assert french_typography_faults("L'ordinateur joue") == ["straight apostrophe"]
+    assert french_typography_faults("Étape 1 : regardez") != []
+    assert french_typography_faults("éliminé!") != []
+    assert french_typography_faults("« Bonne pioche »") != []
+    assert french_typography_faults("«\u00a0\u00a0oui\u00a0»") == ["two non-breaking spaces"]
+    assert french_typography_faults("Étape 1\u00a0: l’ordinateur\u00a0! «\u00a0oui\u00a0»") == []
+    assert french_typography_faults("%(name)s : <a href='x?v=1'>lien</a>") != []
+    assert french_typography_faults("<a href='x'>lien</a>\u00a0: 12") == []
+
+
+def test_the_french_catalogue_follows_french_typography():
+    """Issue 26 item 10: typographic apostrophes and a non-breaking space before : ; ? ! in
+    every French message, checked over the whole compiled catalogue."""
+    faults = {}
+    for key, value in compiled("fr").items():
+        if key == "":
+            continue
+        for text in value if isinstance(value, tuple) else (value,):
+            found = french_typography_faults(text)
+            if found:
+                faults[text[:60]] = found
+    assert not faults, faults
+
+
+def test_a_label_colon_is_full_width_in_japanese():
+    """Issue 26 item 9: form labels (Django's label suffix) and the kana grid's caption read
+    ユーザー名： / ひらがな：, not a half-width colon."""
+    from django.test import Client
+
+    page = Client(headers={"accept-language": "ja"}).get("/login/").content.decode()
+    assert "ユーザー名：" in page and "ユーザー名:" not in page

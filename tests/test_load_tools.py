@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,7 +18,10 @@ from django.core.management import call_command
 from games.models import Move, Table
 from learning.classroom.models import Membership
 
-TIMING = re.compile(r'^cpu;dur=(\d+\.\d{3}), db;desc="queries";dur=(\d+)$')
+TIMING = re.compile(
+    r'^cpu;dur=(\d+\.\d{3}), db;desc="queries";dur=(\d+), '
+    r"app;dur=(\d+\.\d{3}), gc;dur=(\d+\.\d{3}), sql;dur=(\d+\.\d{3})$"
+)
 
 
 @pytest.mark.django_db
@@ -47,6 +51,8 @@ def test_server_timing_reports_cpu_and_queries_when_enabled(client, settings):
     match = TIMING.match(response["Server-Timing"])
     assert match, response["Server-Timing"]
     assert float(match.group(1)) > 0
+    assert float(match.group(3)) >= float(match.group(1)) * 0.5  # wall time in the app
+    assert float(match.group(5)) <= float(match.group(3))  # of which in the database driver
 
     call_command("seed_load", "--students", "1", stdout=io.StringIO())
     table = Table.objects.latest("id")
@@ -191,3 +197,118 @@ def test_each_load_run_sends_its_tasks_to_a_queue_of_its_own(tmp_path):
     second = load.server_env(tmp_path / "kanagame-load-b")["KANAGAME_CELERY_QUEUE"]
     assert first.startswith("load-") and first != second
     assert settings.CELERY_TASK_DEFAULT_QUEUE == "celery"  # everyone else: the default queue
+
+
+# --- the same-run baseline, the ratios, the slowest requests (issue 28) -----------------------
+
+
+def _row(kind, ms, *, t=100.0, cpu=1.0, app=None, gc=0.0, sql=0.1):
+    return load.Row(kind, ms, True, cpu, 2, t, ms if app is None else app, gc, sql)
+
+
+def _summary(poll, move, move_cpu):
+    def p(values):
+        return {"p95": values[0], "p99": values[1]}
+
+    return {"poll": p(poll), "move": p(move), "cpu_ms_per_request": {"move": move_cpu}}
+
+
+def test_ratios_divide_the_products_figures_by_the_baselines_of_the_same_run():
+    product = _summary((10.0, 30.0), (40.0, 90.0), 12.0)
+    baseline = _summary((5.0, 10.0), (20.0, 30.0), 4.0)
+    assert load.ratios(product, baseline) == {
+        "poll_p95": 2.0, "poll_p99": 3.0, "move_p95": 2.0, "move_p99": 3.0, "move_cpu": 3.0
+    }  # fmt: skip
+    empty = _summary((None, None), (40.0, 90.0), None)
+    assert load.ratios(empty, baseline)["poll_p95"] is None
+    assert load.ratios(product, empty)["move_cpu"] is None
+
+
+def test_the_summary_reads_the_server_timing_header_with_or_without_app_and_gc():
+    record = load.Record()
+    record.add("poll", 5.0, True, {"Server-Timing": 'cpu;dur=1.500, db;desc="queries";dur=2'})
+    record.add(
+        "move", 9.0, True,
+        {"Server-Timing": 'cpu;dur=6.000, db;desc="queries";dur=9, app;dur=7.250, gc;dur=1.500, '
+                          'sql;dur=0.750'},
+    )  # fmt: skip
+    poll, move = record.rows
+    assert (poll.cpu, poll.queries, poll.app, poll.gc, poll.sql) == (1.5, 2, None, None, None)
+    assert (move.cpu, move.queries, move.app, move.gc, move.sql) == (6.0, 9, 7.25, 1.5, 0.75)
+
+
+def test_the_slowest_requests_are_explained_by_queueing_gc_checkpoints_and_log_ins():
+    window = [(0.0, 1000.0)]
+    rows = [_row("poll", 5.0, t=float(i)) for i in range(300)]  # p99: the 4th slowest of 304
+    rows += [
+        _row("poll", 900.0, t=300.0, app=10.0),  # waited for a worker
+        _row("poll", 800.0, t=400.0, app=790.0, cpu=780.0),  # its own CPU
+        _row("poll", 700.0, t=500.0, app=690.0, cpu=5.0, gc=300.0),  # waiting, and the GC
+        _row("poll", 750.0, t=600.0, app=740.0, cpu=5.0, sql=700.0),  # SQLite's write lock
+        _row("login", 2000.0, t=300.5),  # in flight during the first
+    ]
+    tail = load.tail_causes(rows, window, checkpoints=[399.9])["poll"]
+    assert tail["n"] == 4 and tail["p99_ms"] == 700.0
+    assert (tail["queued"], tail["in_app_cpu"], tail["in_app_waiting"], tail["gc"]) == (1, 1, 2, 1)
+    assert tail["in_sql"] == 1
+    assert (tail["checkpoint"], tail["login"]) == (1, 1)
+    assert tail["median_ms"]["latency"] == 775.0
+
+
+def test_a_checkpoint_is_read_from_the_wal_headers_sequence_number(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "db.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA wal_autocheckpoint=0")
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    wal = Path(f"{path}-wal")
+    before = load.wal_sequence(wal)
+    db.execute("PRAGMA wal_checkpoint(RESTART)")
+    db.execute("INSERT INTO t VALUES (1)")  # the next writer restarts the log
+    db.commit()
+    assert before is not None and load.wal_sequence(wal) == before + 1
+    assert load.wal_sequence(tmp_path / "missing-wal") is None
+    assert load.wal_sequence(None) is None
+
+
+def test_students_spread_evenly_over_several_hosts():
+    """One Locust user class per host, of equal weight (in a fresh interpreter: Locust
+    patches the standard library with gevent's as it is imported)."""
+    code = (
+        "import sys; sys.path.insert(0, 'bench'); import load\n"
+        "from locust.env import Environment\n"
+        "from locust.dispatch import UsersDispatcher\n"
+        "args = type('A', (), {'interval': 2.0, 'move_share': 0.2, 'board_share': 0.05})()\n"
+        "hosts = ['http://127.0.0.1:8181', 'http://127.0.0.1:8182']\n"
+        "classes = load.make_user_classes(args, [], load.Record(), hosts)\n"
+        "assert [c.host for c in classes] == hosts\n"
+        "assert not any(c.abstract for c in classes)\n"
+        "runner = Environment(user_classes=classes).create_local_runner()\n"
+        "d = UsersDispatcher(worker_nodes=[runner._local_worker_node], user_classes=classes)\n"
+        "d.new_dispatch(target_user_count=300, spawn_rate=300)\n"
+        "counts = list(d)[-1][runner._local_worker_node.id]\n"
+        "print(sorted(counts.values()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=BENCH.parent, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[150, 150]"
+
+
+def test_the_timeline_puts_latency_beside_log_ins_checkpoints_and_cpu():
+    sampler = load.Sampler(None)
+    sampler.samples = [
+        {"t": 10.1, "load1": 3.0, "servers_cpu": 5.0, "client_cpu": 1.0},
+        {"t": 10.9, "load1": 3.5, "servers_cpu": 5.8, "client_cpu": 1.2},
+    ]
+    sampler.checkpoints = [10.5]
+    rows = [_row("poll", 4.0, t=10.2), _row("poll", 400.0, t=10.8, app=20.0, gc=2.0),
+            _row("login", 1500.0, t=11.2)]  # fmt: skip
+    line = load.timeline(rows, sampler, origin=10.0)[0]
+    assert line["t"] == 0 and line["n"] == 2 and line["poll_max"] == 400.0
+    assert (line["logins_in_flight"], line["checkpoints"], line["queued_max"]) == (1, 1, 380.0)
+    assert (line["servers_cores"], line["client_cores"], line["load1"]) == (1.0, 0.25, 3.5)

@@ -4,10 +4,10 @@ A presenter receives only the viewer's view (never the state) and returns plain 
 cards with glyph and romaji, players, legal actions as labelled buttons (each carrying its
 ``action_key``), and the public log in sentences (one small function per event type).
 
-Found by convention, so a new game edits no registry: the presenter of engine ``koi-koi`` is
-``PRESENTER`` in ``games/boards/koi_koi.py`` (the engine name with ``-`` replaced by ``_``),
-with its template in ``templates/games/boards/koi_koi.html``. An engine without a module gets
-the generic ``BoardPresenter`` (plain buttons, raw events).
+Found by convention, so a new game edits no registry: the presenter of engine ``card-game``
+is ``PRESENTER`` in ``games/boards/card_game.py`` (the engine name with ``-`` replaced by
+``_``), with its template in ``templates/games/boards/card_game.html``. An engine without a
+module gets the generic ``BoardPresenter`` (plain buttons, raw events).
 """
 
 from __future__ import annotations

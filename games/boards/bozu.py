@@ -35,6 +35,21 @@ EFFECT_LABELS = {
     "skip": gettext_lazy("Semimaru: the next turn is skipped."),
     "all_hands": gettext_lazy("Semimaru: every hand goes to the common pile."),
 }
+# the same effects said of another player's card (the ones above speak to "you")
+THEIR_EFFECT_LABELS = {
+    **EFFECT_LABELS,
+    "noble": gettext_lazy("A noble: the card stays with them."),
+    "emperor": gettext_lazy(
+        "An emperor: the card stays with them; they may draw one more or stop."
+    ),
+    "empress": gettext_lazy(
+        "Empress Jitō: she takes the common pile; they may draw one more or stop."
+    ),
+}
+
+
+def effect_label(effect: str, mine: bool) -> str:
+    return str((EFFECT_LABELS if mine else THEIR_EFFECT_LABELS)[effect])
 
 
 def poet_card(card_id: str, *, romaji: str, spelling: str = "modern") -> dict[str, Any]:
@@ -55,7 +70,8 @@ def poet_card(card_id: str, *, romaji: str, spelling: str = "modern") -> dict[st
         "category": category,
         "category_label": label,
         "upper": upper,
-        "speak": f"{poet.kana}。{upper.replace(' ', '、')}",
+        # read aloud as pronounced today (the `_yomi` text), whatever spelling is shown
+        "speak": f"{poet.kana}。{poet.upper_yomi.replace(' ', '、')}",
         "alt": f"{poet.kana} ({poet.romaji}), {label}" if romaji != "never" else poet.kana,
     }
 
@@ -78,7 +94,7 @@ def _on_reveal(event: Mapping[str, Any], say: Said) -> SafeString:
     values = {
         "name": say.name(event["seat"]),
         "card": say.card(event["card"]),
-        "effect": str(EFFECT_LABELS[event["effect"]]),
+        "effect": effect_label(event["effect"], say.is_me(event["seat"])),
     }
     if say.is_me(event["seat"]):
         return sentence_html(_("You turned over %(card)s. %(effect)s"), values)
@@ -120,6 +136,8 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Said], str]] = {
 
 class BozuBoard(BoardPresenter):
     template = "games/boards/bozu.html"
+    stylesheets = ("css/bozu.css",)
+    scripts = ("js/bozu-speech.js",)  # the "Read it aloud" buttons
     LOG_LINES = 14
 
     def build(
@@ -152,7 +170,7 @@ class BozuBoard(BoardPresenter):
         if last is not None:
             revealed = {
                 **card(last["card"]),
-                "effect": str(EFFECT_LABELS[last["effect"]]),
+                "effect": effect_label(last["effect"], last["seat"] == me),
             }
         actions = [
             {"key": action_key(a), "label": self.action_label(a, players), "type": a["type"]}

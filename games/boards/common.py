@@ -12,7 +12,6 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
-from games.engines.kazoku.deck import load_deck
 
 
 @dataclass
@@ -41,33 +40,6 @@ class BoardContext:
     ranking: list[dict] = field(default_factory=list)
 
 
-def kazoku_card(card_id: str, view: Mapping[str, Any], romaji: str) -> dict[str, Any]:
-    """A Kazoku card as the templates draw it (glyph in the script the view gives)."""
-    base = card_id.split(".")[0]
-    if base.startswith("joker"):
-        return {
-            "id": card_id,
-            "glyph": "★",
-            "romaji": _("joker"),
-            "joker": True,
-            "mode": romaji,
-            "label": _("joker"),
-        }
-    info = (view.get("kana") or {}).get(card_id) or (view.get("kana") or {}).get(base) or {}
-    script = info.get("script") or _script_from_view(view, base)
-    card = load_deck().cards.get(base)
-    glyph = info.get("glyph") or (card.glyph(script) if card else base)
-    return {
-        "id": card_id,
-        "glyph": glyph,
-        "romaji": base.upper(),
-        "script": script,
-        "mode": romaji,
-        "label": glyph if romaji == "never" else f"{glyph} ({base.upper()})",
-        "joker": False,
-    }
-
-
 def card_html(card: Mapping[str, Any]) -> SafeString:
     """A card's label inside a sentence, its kana marked as Japanese (``lang="ja"``: screen
     readers switch to a Japanese voice for it on an English or French page)."""
@@ -88,35 +60,6 @@ def sentence_html(template: str, values: Mapping[str, Any]) -> SafeString:
     # escape and mark_safe (a board's log puts ~14 sentences together on every render).
     escaped = {k: conditional_escape(v) for k, v in values.items()}
     return SafeString(html_escape(str(template)) % escaped)
-
-
-def give_sentence(*, giver: str, receiver: str, card: SafeString, mine: bool, to_me: bool):
-    """A card given in the log, the same in every Kazoku game ("you" has its own sentences)."""
-    values = {"giver": giver, "card": card, "receiver": receiver}
-    if mine:
-        return sentence_html(_("You gave %(card)s to %(receiver)s."), values)
-    if to_me:
-        return sentence_html(_("%(giver)s gave you %(card)s."), values)
-    return sentence_html(_("%(giver)s gave %(card)s to %(receiver)s."), values)
-
-
-def draw_sentence(*, mine: bool, name: str, card: SafeString | None) -> SafeString | str:
-    """A draw in the log, the same in every Kazoku game: your own shows the card drawn."""
-    if mine:
-        if card is not None:
-            return sentence_html(_("You drew %(card)s."), {"card": card})
-        return _("You drew a card.")
-    return sentence_html(_("%(name)s drew a card."), {"name": name})
-
-
-def _script_from_view(view: Mapping[str, Any], base: str) -> str:
-    """The script a card shows, from the view's per-card letters or its options."""
-    letters = view.get("scripts")
-    deck = load_deck()
-    if isinstance(letters, str) and base in deck.cards and len(letters) == len(deck.ids):
-        return "katakana" if letters[deck.ids.index(base)] == "k" else "hiragana"
-    script = (view.get("options") or {}).get("script", "hiragana")
-    return "katakana" if script == "katakana" else "hiragana"
 
 
 def ranking(outcome: Mapping[str, Any] | None, players: Sequence[Player]) -> list[dict]:
@@ -152,8 +95,9 @@ class Said:
         return 0 <= index < len(self.players) and self.players[index].is_me
 
     def card(self, card_id: str) -> SafeString:
-        """A card inline in a sentence (glyph, romaji as the table's option says)."""
-        return card_html(kazoku_card(card_id, self.view, self.romaji))
+        """A card inline in a sentence: its id, escaped (a presenter whose cards have glyphs
+        sets its own ``Said`` subclass as ``BoardPresenter.said``)."""
+        return conditional_escape(card_id)
 
 
 Sentence = Callable[[Mapping[str, Any], Said], "str | None"]
@@ -168,6 +112,12 @@ class BoardPresenter:
 
     template = "games/boards/generic.html"
     SENTENCES: Mapping[str, Sentence] = {}
+    # how the log's sentences name players and cards (a ``Said`` subclass per kind of card)
+    said: type[Said] = Said
+    # static files the board needs besides the site's own (paths under static/): the page
+    # links the stylesheets and loads the scripts (deferred) for this board only
+    stylesheets: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
     LOG_LINES = 20  # the board shows the latest lines of the log
 
     def log_lines(
@@ -179,7 +129,7 @@ class BoardPresenter:
         # one Said for every line when the presenter keeps the generic ``sentence``
         said = None
         if type(self).sentence is BoardPresenter.sentence:
-            said = Said(players=players, view=view or {}, romaji=romaji)
+            said = self.said(players=players, view=view or {}, romaji=romaji)
         for event in reversed(view.get("log") or []):
             if said is not None:
                 say = self.SENTENCES.get(event.get("type"))
@@ -225,31 +175,8 @@ class BoardPresenter:
         line = self.SENTENCES.get(event.get("type"))
         if line is None:
             return self.unknown_sentence(event)
-        return line(event, Said(players=players, view=view or {}, romaji=romaji))
+        return line(event, self.said(players=players, view=view or {}, romaji=romaji))
 
     def unknown_sentence(self, event: Mapping[str, Any]) -> str | None:
         """An event type without a sentence: shown raw by the generic board."""
         return ", ".join(f"{k}: {v}" for k, v in sorted(event.items()))
-
-
-# --- sentences shared by the Kazoku boards (one card handed over, one card drawn) -------------
-
-
-def on_give(event: Mapping[str, Any], say: Said) -> str | None:
-    """``{"seat": giver, "to": receiver, "card": id}``: the families' "given", the words' "give"."""
-    return give_sentence(
-        giver=say.name(event["seat"]),
-        receiver=say.who(event["to"]),
-        card=say.card(event["card"]),
-        mine=say.is_me(event["seat"]),
-        to_me=say.is_me(event["to"]),
-    )
-
-
-def on_draw(event: Mapping[str, Any], say: Said) -> str | None:
-    """``{"seat": s}`` (the card only in the drawer's own copy of the event)."""
-    return draw_sentence(
-        mine=say.is_me(event["seat"]),
-        name=say.name(event["seat"]),
-        card=say.card(event["card"]) if "card" in event else None,
-    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import get_language, ngettext
@@ -14,14 +13,12 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
-    kazoku_card,
-    on_draw,
-    on_give,
     ranking,
     sentence_html,
 )
+from games.boards.kazoku import KazokuSaid, kazoku_card, on_draw, on_give
 from games.engines import action_key
-from games.engines.kazoku.deck import Family, load_deck
+from games.engines.kazoku.deck import family_name, load_deck
 
 
 def family_label(variant: str, family_id: str) -> str:
@@ -29,34 +26,10 @@ def family_label(variant: str, family_id: str) -> str:
     return _family_label(variant, family_id, (get_language() or "en").split("-")[0])
 
 
-@lru_cache(maxsize=512)
 def _family_label(variant: str, family_id: str, lang: str) -> str:
-    family = load_deck().family(variant, family_id)
-    if lang == "ja":
-        return _japanese_family_label(variant, family)
-    label = family.labels.get(lang) or family.labels.get("en") or family_id
-    if variant in ("kana", "gojuon"):
-        return label.upper()
-    return label
-
-
-def _japanese_family_label(variant: str, family: Family) -> str:
-    """A row is か行 and a column あ段 only when the family is exactly that row or column: the
-    family や・ゆ・よ・わ・ん is no や行 to a Japanese reader, so it is named by what it holds,
-    and the お column's ん is named beside お段. A theme is 「りょうり」の家族: a bare 家 suffix
-    would read as -ka, "expert" (りょうり家 = 料理家, a cook; いえ家 says "house" twice)."""
-    if variant == "themed":
-        return f"{family.labels.get('ja') or family.id}の家族"
-    deck = load_deck()
-    glyph = deck.cards[family.id].glyph("hiragana")
-    if variant == "kana":
-        outside = [c for c in family.cards if deck.cards[c].row != family.id]
-        if outside:
-            return "・".join(deck.cards[c].glyph("hiragana") for c in family.cards)
-        return f"{glyph}行"
-    outside = [c for c in family.cards if deck.cards[c].column != family.id]
-    extra = "".join(f"・{deck.cards[c].glyph('hiragana')}" for c in outside)
-    return f"{glyph}段{extra}"
+    """``deck.family_name``: kana rows and columns read as KA, A (か行, あ段), families holding
+    other kana are named by what they hold, themes in Japanese as 「…」の家族."""
+    return family_name(variant, family_id, lang)
 
 
 # --- the log in sentences: one function per event type ----------------------------------------
@@ -156,6 +129,7 @@ SENTENCES = {
 
 class KazokuFamiliesBoard(BoardPresenter):
     template = "games/boards/kazoku_families.html"
+    said = KazokuSaid
     LOG_LINES = 14
 
     def build(

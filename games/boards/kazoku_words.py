@@ -16,12 +16,10 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
-    kazoku_card,
-    on_draw,
-    on_give,
     ranking,
     sentence_html,
 )
+from games.boards.kazoku import KazokuSaid, kazoku_card, on_draw, on_give
 from games.engines import action_key
 from games.engines.base import competition_ranks
 from games.engines.kazoku.deck import load_deck
@@ -195,6 +193,8 @@ SENTENCES = {
 
 class KazokuWordsBoard(BoardPresenter):
     template = "games/boards/kazoku_words.html"
+    stylesheets = ("css/kazoku.css",)
+    said = KazokuSaid
     LOG_LINES = 14
 
     def build(

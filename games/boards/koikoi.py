@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from games.boards.common import (
     BoardContext,
@@ -70,7 +70,7 @@ YAKU_NAMES = {
     "aotan": gettext_noop("Blue ribbons"),
     "akatan_aotan": gettext_noop("Red and blue ribbons"),
     "tane": gettext_noop("Animals"),
-    "tan": gettext_noop("Ribbons"),
+    "tan": pgettext_lazy("koi-koi yaku", "Ribbons"),  # タン, not the card kind 短冊
     "kasu": gettext_noop("Chaff"),
     "tsukifuda": gettext_noop("Cards of the month"),
     "teshi": gettext_noop("Four of a month in hand"),
@@ -143,13 +143,18 @@ def yaku_label(yaku_id: str, romaji: str = "always") -> str:
     return kana if romaji == "never" else f"{kana} ({YAKU_ROMAJI.get(yaku_id, yaku_id)})"
 
 
+def yaku_name(yaku_id: str) -> str:
+    name = YAKU_NAMES.get(yaku_id, yaku_id)
+    return _(name) if isinstance(name, str) else str(name)
+
+
 def yaku_entries(pairs: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
     return [
         {
             "id": yaku_id,
             "kana": YAKU_KANA.get(yaku_id, yaku_id),
             "romaji": YAKU_ROMAJI.get(yaku_id, yaku_id),
-            "name": _(YAKU_NAMES.get(yaku_id, yaku_id)),
+            "name": yaku_name(yaku_id),
             "points": points,
         }
         for yaku_id, points in pairs
@@ -172,7 +177,7 @@ def in_reach(
             "id": yaku_id,
             "kana": YAKU_KANA.get(yaku_id, yaku_id),
             "romaji": YAKU_ROMAJI.get(yaku_id, yaku_id),
-            "name": _(YAKU_NAMES.get(yaku_id, yaku_id)),
+            "name": yaku_name(yaku_id),
             "have": have,
             "need": need,
         }
@@ -255,6 +260,9 @@ class KoikoiBoard(BoardPresenter):
         if decide is not None and me is not None:
             decide.update(self._stakes(view, me, options, month))
         me_seat = seats[me] if me is not None else None
+        # hand cards the rules do not let the player play now (a card of theirs matches)
+        playing = {play["card"]["id"] for play in plays}
+        held = [card(c) for c in view.get("hand") or () if plays and c not in playing]
         return BoardContext(
             template=self.template,
             me=me,
@@ -275,6 +283,7 @@ class KoikoiBoard(BoardPresenter):
                 "seats": seats,
                 "me_seat": me_seat,
                 "plays": plays,
+                "held": held,
                 "takes": takes,
                 "decide": decide,
                 "results": view.get("results") or [],
@@ -319,7 +328,7 @@ class KoikoiBoard(BoardPresenter):
         romaji: str = "always",
     ) -> str | None:
         """``SENTENCES[event type](event, say)`` as on the base, ``say`` being a hanafuda
-        ``Speaker`` (the base's ``Said`` draws Kazoku cards); unknown events say nothing."""
+        ``Speaker`` (the base's ``Said`` names cards by id); unknown events say nothing."""
         handler = SENTENCES.get(event.get("type", ""))
         if handler is None:
             return None
@@ -356,7 +365,9 @@ class Speaker:
 
     def yaku(self, pairs: Sequence[Sequence[Any]]) -> str:
         return ", ".join(
-            f"{yaku_label(yaku_id, self.romaji)} {points}" for yaku_id, points in pairs
+            f"{yaku_label(yaku_id, self.romaji)} "
+            + ngettext("%(n)s point", "%(n)s points", points) % {"n": points}
+            for yaku_id, points in pairs
         )
 
     def say(self, seat: int, mine: str, theirs: str, **values: Any) -> SafeString:
@@ -400,6 +411,8 @@ def _on_deal(event: Mapping[str, Any], say: Speaker) -> SafeString:
 def _on_redeal(event: Mapping[str, Any], say: Speaker) -> str:
     if event.get("reason") == "hand":
         return _("A dealt hand was four of a month or four pairs: the cards are dealt again.")
+    if event.get("reason") == "table_pairs":
+        return _("Four pairs on the table: the cards are dealt again.")
     return _("Four cards of one month on the table: the cards are dealt again.")
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from games.boards.common import (
     BoardContext,
@@ -196,6 +196,7 @@ class YokaiBoard(BoardPresenter):
                 "affinity_hidden": view.get("affinity_hidden"),
                 "objective": _objective(objective) if objective else None,
                 "plan": _plan(view, players, script, romaji),
+                "memory_aids": view.get("memory_aids", False),
                 "seats": [
                     {"player": p, "to_act": p.index in view.get("to_act", [])} for p in players
                 ],
@@ -313,13 +314,13 @@ def _yokai_cell(
 
 
 PLAN_WHERE = {
-    "square": _lazy("Laid on the 4 × 4 grid as it was dealt."),
-    "affinity": _lazy("Laid on the 4 × 4 grid as it was dealt."),
-    "scroll": _lazy(
+    "square": gettext_lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "affinity": gettext_lazy("Laid on the 4 × 4 grid as it was dealt."),
+    "scroll": gettext_lazy(
         "Laid on the two middle rows of the grid as it was dealt, stretched two places to the "
         "left and two to the right."
     ),
-    "lantern": _lazy(
+    "lantern": gettext_lazy(
         "Laid on the 4 × 4 grid as it was dealt and one row below it: the two corners of the "
         "top row go to the new row."
     ),

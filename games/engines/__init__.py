@@ -1,7 +1,7 @@
 """Game engines: pure Python rules behind the contract of ARCHITECTURE §2.
 
     from games.engines import get_engine, IllegalAction, ENGINES
-    eng = get_engine("kazoku-families")
+    eng = get_engine(name)       # name: a key of ENGINES
 
 ``ENGINES`` maps each engine name to the module defining it; a module exports its engine
 object as ``ENGINE``. Adding an engine is one line here once its module exists.

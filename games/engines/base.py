@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,32 @@ def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> lis
     ]
 
 
+def latest_events(
+    groups: Iterable[Sequence[Mapping[str, Any]]],
+    seat: int | None,
+    limit: int,
+    copy: Callable[[Mapping[str, Any]], dict] = dict,
+) -> list[dict]:
+    """The last ``limit`` events ``seat`` may see, oldest first: a view's log window.
+
+    ``groups``: the log's event groups (one per move), newest first. The events
+    ``visible_events`` would keep, read from the end and copied (``copy``, e.g. one that also
+    copies list values) only when kept: a late game's log holds hundreds of events.
+    """
+    recent: list[dict] = []
+    for group in groups:
+        for event in reversed(group):
+            if seat is None:
+                if event.get("private_to") is not None:
+                    continue
+            elif event.get("private_to", seat) != seat or event.get("except") == seat:
+                continue
+            recent.append(copy(event))
+            if len(recent) == limit:
+                return recent[::-1]
+    return recent[::-1]
+
+
 # --- options ----------------------------------------------------------------------------------
 
 
@@ -77,6 +103,19 @@ def gettext_noop(message: str) -> str:
     and the web layer translates them when it renders a form or a board.
     """
     return message
+
+
+def same_text(message: str) -> str:
+    """The default ``translate`` of the Display methods: English, as declared."""
+    return message
+
+
+# The words the Display methods add around the engine's own labels (the web layer translates
+# them with the rest: ``Engine.describe(options, translate=gettext)``).
+OPTION_VALUE = gettext_noop("%(option)s: %(value)s")
+SEAT_NUMBER = gettext_noop("Seat %(number)s")
+BOOL_WORDS = {True: gettext_noop("yes"), False: gettext_noop("no")}
+DESCRIBE_SEPARATOR = " · "
 
 
 @dataclass(frozen=True)
@@ -126,6 +165,28 @@ class Option:
             if self.seat:
                 spec["seat"] = True
         return spec
+
+    def value_labels(self, translate: Callable[[str], str] = same_text) -> dict[Any, str]:
+        """Each value a person may choose -> its words (a plain int -> its digits)."""
+        if self.kind == "choice":
+            labels = self.choice_labels or self.choices
+            return {v: translate(label) for v, label in zip(self.choices, labels, strict=True)}
+        if self.kind == "bool":
+            return {value: translate(word) for value, word in BOOL_WORDS.items()}
+        values = range(self.min if self.min is not None else 0, (self.max or 0) + 1)
+        if self.seat:  # a seat index, said from 1 like the seats of a table
+            return {index: translate(SEAT_NUMBER) % {"number": index + 1} for index in values}
+        return {number: str(number) for number in values}
+
+    def value_label(self, value: Any, translate: Callable[[str], str] = same_text) -> str | None:
+        """``value`` in words, or ``None`` when it is not a valid value of this option."""
+        try:
+            self.check(value)
+        except ValueError:
+            return None
+        if self.kind == "int" and not self.seat:
+            return str(value)
+        return self.value_labels(translate)[value]
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if valid for this option, else raise ``ValueError``."""
@@ -258,9 +319,10 @@ def validate_setup(setup: Any, *, deck: Sequence[str], players: int) -> Setup:
 class CardQuestion:
     """A question about one card for a learner who has seen it often (``Engine.card_question``).
 
-    Bōzu Mekuri asks for the first kana of a poem's second half, the karuta players' decisive
-    syllable. Plain data: the engine says what to ask; the learning app decides when (once the
-    learner has seen the card ``after_seen`` times before) and grades the answer.
+    A game of poem cards may ask for the first kana of a poem's second half, the decisive
+    syllable karuta players learn. Plain data: the engine says what to ask; the learning app
+    decides when (once the learner has seen the card ``after_seen`` times before) and grades
+    the answer.
 
     ``ask`` is the question as an English sentence marked with ``gettext_noop`` (the web layer
     translates it); ``clue`` what the question shows (the poem's first half, in Japanese);
@@ -277,6 +339,20 @@ class CardQuestion:
     script: str
     solution: str
     after_seen: int
+
+
+# --- words on the cards ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordExample:
+    """A word a game's cards print, shown beside a kana it uses (``Engine.word_examples``):
+    ``kana`` in hiragana (the page turns it to katakana for that script), its Hepburn
+    ``romaji``, and its ``meanings`` by language code (``"en"``, ``"fr"``; none for Japanese)."""
+
+    kana: str
+    romaji: str
+    meanings: Mapping[str, str]
 
 
 # --- engines and bots -------------------------------------------------------------------------
@@ -297,13 +373,15 @@ class Engine:
     """Base class of every engine: the §2 contract, plus hooks for the conformance checks.
 
     Subclasses set ``name``, ``title``, ``blurb``, ``OPTIONS``, ``MIN_PLAYERS``/``MAX_PLAYERS``
-    and implement the contract methods. ``deck`` and ``cards_in_play`` let ``conformance``
+    (and, for the Display contract, ``ranked`` and ``DESCRIBED_OPTIONS``) and implement the
+    contract methods. ``deck`` and ``cards_in_play`` let ``conformance``
     check card conservation; ``shuffle_hidden`` (optional) lets it check that views hide
     secrets.
 
     ``title`` and ``blurb`` are the human name and one-sentence pitch the lobby shows, wrapped
     in ``gettext_noop`` (the web layer translates them); an engine without a ``title`` is not
-    offered in the lobby.
+    offered in the lobby. ``option_labels`` and ``describe`` put options in words: they take
+    the web layer's ``translate`` (Django's ``gettext``), English by default.
 
     The learning side reads only ``cards_shown``, ``cards_held`` (the seat's own cards, default
     ``view["hand"]``), ``kana_on``, ``kana_named``, ``card_question`` (optional),
@@ -318,8 +396,14 @@ class Engine:
     MAX_PLAYERS: int = 6
     BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
     # table options (games.forms.TABLE_FIELDS) meaningless for this game: the create form
-    # leaves their fields out and the default is kept (Koi-Koi: "script")
+    # leaves their fields out and the default is kept (e.g. "script" for a game whose cards
+    # always show the same script)
     UNUSED_TABLE_OPTIONS: tuple[str, ...] = ()
+    # Display (ARCHITECTURE §2): whether finished games change the players' Elo ratings, and
+    # the options ``describe`` always names (the variant, the script); the others it names
+    # only when they differ from their default
+    ranked: bool = False
+    DESCRIBED_OPTIONS: tuple[str, ...] = ()
     # what the table option "card_prompts" asks in this game (``card_question``), for the
     # create form's help text (gettext_noop); "" keeps the form's generic sentence
     CARD_QUESTIONS_HELP: str = ""
@@ -426,6 +510,46 @@ class Engine:
         unnamed group: the whole practised set.
         """
         return {"": self.practice(options)}
+
+    # -- Display: what a person reads about this game (translated by ``translate``) --
+    def option_labels(self, translate: Callable[[str], str] = same_text) -> dict[str, dict]:
+        """Each option -> ``{"label": its words, "values": {value: its words}}``, in the
+        order of ``OPTIONS`` (an int option's values are its digits, a seat's "Seat n")."""
+        return {
+            option.name: {
+                "label": translate(option.label),
+                "values": option.value_labels(translate),
+            }
+            for option in self.OPTIONS
+        }
+
+    def describe(
+        self, options: Mapping[str, Any], translate: Callable[[str], str] = same_text
+    ) -> str:
+        """The variant and the options a person chose, in words: the ``DESCRIBED_OPTIONS``
+        always, the others where they differ from their default, in ``OPTIONS`` order.
+
+        A choice is said by its value's label ("12 rounds (a year)"), any other option as
+        "label: value". Keys that are not this engine's options (table options, ``setup``)
+        and values the option refuses are left out: the result never shows an id.
+        """
+        parts = []
+        for option in self.OPTIONS:
+            value = options.get(option.name, option.default)
+            if option.name not in self.DESCRIBED_OPTIONS and value == option.default:
+                continue
+            said = option.value_label(value, translate)
+            if said is None:
+                continue
+            if option.kind != "choice":
+                said = translate(OPTION_VALUE) % {"option": translate(option.label), "value": said}
+            parts.append(said)
+        return DESCRIBE_SEPARATOR.join(parts)
+
+    def word_examples(self, kana_id: str) -> list[WordExample]:
+        """Words this game's cards print that use ``kana_id`` (optional; none by default):
+        the learner's page of a kana shows them."""
+        return []
 
     # -- conformance hooks --
     def deck(self, state: Any) -> list[str]:

@@ -7,7 +7,8 @@ by each engine's own tests. Works for any ``Engine`` through the contract plus t
 The learning side of the contract is checked too: ``cards_shown(view)`` names only cards the
 view holds and ``cards_held(view)`` only cards it shows (``check_views``), and
 ``check_practice`` checks ``practice_presets`` / ``practice`` / ``practice_groups`` and the
-lobby's ``title`` / ``blurb``, and ``check_card_questions`` the optional ``card_question`` (run
+lobby's ``title`` / ``blurb``, ``check_display`` the Display contract (the names a person
+reads), and ``check_card_questions`` the optional ``card_question`` (run
 at the start and the end of every checked playout: no view may hold a question's solution).
 
 ``check_state`` returns a list of human-readable error strings (empty = all good) instead of
@@ -135,6 +136,35 @@ def check_practice(engine: Engine) -> list[str]:
         groups = engine.practice_groups(preset)
         if not groups or any(not group or not group <= kana for group in groups.values()):
             errors.append(f"practice_groups({preset}) are not non-empty subsets of practice")
+    return errors
+
+
+def check_display(engine: Engine) -> list[str]:
+    """The Display contract: a title, ``ranked`` a bool, a label for every option and every
+    choice (a choice shown as its own value would show an id), ``DESCRIBED_OPTIONS`` among
+    the options, and ``describe`` of each single value saying it in words, never "key:"."""
+    errors = []
+    if not engine.title:
+        errors.append(f"{engine.name} has no title")
+    if not isinstance(engine.ranked, bool):
+        errors.append(f"{engine.name}.ranked is not a bool")
+    names = {option.name for option in engine.OPTIONS}
+    errors += [
+        f"DESCRIBED_OPTIONS names an unknown option {name!r}"
+        for name in engine.DESCRIBED_OPTIONS
+        if name not in names
+    ]
+    for option in engine.OPTIONS:
+        if not option.label or option.label == option.name:
+            errors.append(f"option {option.name!r} has no label")
+        for value, label in option.value_labels().items():
+            if option.kind == "choice" and (not label or label == value):
+                errors.append(f"option {option.name!r} shows its value {value!r} as an id")
+            if value == option.default and option.name not in engine.DESCRIBED_OPTIONS:
+                continue  # a default is named only for the described options
+            text = engine.describe({option.name: value})
+            if f"{option.name}:" in text or label not in text:
+                errors.append(f"describe({{{option.name!r}: {value!r}}}) gives {text!r}")
     return errors
 
 
@@ -317,7 +347,7 @@ def play_game(
             break
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
-        action = players_bots[seat].choose(engine.view(state, seat), legal, rng)
+        action = players_bots[seat].choose(engine.bot_view(state, seat), legal, rng)
         if check and action_key(action) not in {action_key(a) for a in legal}:
             record.errors.append(f"bot {bots[seat % len(bots)]} chose an illegal {action}")
         state, _events = engine.apply(state, seat, action)
@@ -328,7 +358,7 @@ def play_game(
         record.errors += check_card_questions(engine, state, players, options)
     if engine.is_over(state):
         record.outcome = engine.outcome(state)
-        # A cooperative game (Yokai) ranks the whole team first and says in ``won`` whether
+        # A cooperative game ranks the whole team first and says in ``won`` whether
         # the team won: a lost game has no winner.
         if record.outcome.get("won") is False:
             record.winners = []

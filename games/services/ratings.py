@@ -4,7 +4,8 @@ Every pair of players counts as one game between them: a better rank is a win (1
 rank half a win (0.5), a worse rank a loss (0). A player's change is
 ``K / (n - 1) * sum over opponents (score - expected)`` with ``expected = 1 / (1 + 10 **
 ((opponent - mine) / 400))``, so a two-player game is classic Elo with ``K = 32`` and the
-changes of a table always sum to zero. New players start at 1500.
+changes of a table always sum to zero. New players start at 1500. Which games may have ranked
+tables is the engine's to say (``eng.ranked``, the Display contract).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from games.models import Rating, RatingChange, Seat, Table
 
 K_FACTOR = 32.0
 START = 1500.0
-RANKED_ENGINES = frozenset({"bozu"})
 
 
 def expected_score(mine: float, theirs: float) -> float:

@@ -1,6 +1,6 @@
 """Creating, joining, starting and leaving tables (the games API other teams call).
 
-    table_create(user=..., engine="kazoku-families", options={...}, seats=[...]) -> Table
+    table_create(user=..., engine=name, options={...}, seats=[...]) -> Table
 
 ``options`` mixes the engine's declared options with the table options below; ``seats`` lists
 ``{"kind": "human", "user": u}``, ``{"kind": "open"}`` or ``{"kind": "bot", "level": ...}``
@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.base import Engine
+from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
 from games.services.play import (
     AUTOPLAY_LEVEL,
@@ -34,7 +35,6 @@ from games.services.play import (
     table_resume,
     turn_due_restart,
 )
-from games.services.ratings import RANKED_ENGINES
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -45,8 +45,8 @@ TABLE_OPTION_DEFAULTS: dict[str, Any] = {
     "romaji": "always",
     "prompts": "new",
     "timer": 0,
-    # questions about the cards themselves, for games whose engine has them (Bozu: the first
-    # kana of a poem's second half): off unless the creator asks (docs/learning.md)
+    # questions about the cards themselves, for games whose engine has them
+    # (``Engine.card_question``): off unless the creator asks (docs/learning.md)
     "card_prompts": False,
 }
 
@@ -75,7 +75,7 @@ def engine_option_names(eng: Engine) -> set[str]:
 def options_split(*, eng: Engine, options: Mapping[str, Any]) -> tuple[dict, dict]:
     """``(engine options, table options)`` of a table's flat options dict.
 
-    ``script`` goes to both when the engine declares it (the Kazoku engines draw glyphs by
+    ``script`` goes to both when the engine declares it (an engine that draws glyphs by
     script); ``setup`` (stacked deals) goes to the engine only.
     """
     names = engine_option_names(eng) | {"setup"}
@@ -170,7 +170,7 @@ def table_create(
     ``classroom`` and ``assignment`` are the classroom's objects (anything with ``pk``; an
     assignment also has ``classroom_id``): the table keeps their ids.
     ``ranked``: the final ranks update the players' Elo ratings; humans only (no CPU seat),
-    for the games of ``RANKED_ENGINES``.
+    for the games whose engine is ``ranked``.
     """
     try:
         eng = get_engine(engine)
@@ -178,7 +178,7 @@ def table_create(
         raise ValueError(f"unknown game {engine!r}") from None
     checked_options = table_options_validate(eng=eng, options=options)
     checked_seats = _seats_validate(eng=eng, seats=seats)
-    if ranked and engine not in RANKED_ENGINES:
+    if ranked and not eng.ranked:
         raise ValueError(_("This game has no ranked tables."))
     if ranked and any(seat["kind"] == "bot" for seat in checked_seats):
         raise ValueError(_("Ranked tables are for human players only: no CPU seat."))
@@ -327,6 +327,40 @@ def table_leave(*, table: Table, user) -> None:
             return
         seat.left_at = timezone.now()
         seat.save(update_fields=["left_at"])
+
+
+def table_again(*, table: Table, user) -> Table:
+    """ "Play again": a new table like this finished one, for one of its players.
+
+    Same game and options (an assignment's table keeps the teacher's settings), the same CPU
+    players, the other humans' seats open, and the same class and assignment while the player
+    is still in that class, so the new game counts where the first one did.
+    """
+    if table.status != TableStatus.FINISHED:
+        raise TableError(_("This game is not over yet."), 409)
+    seats = list(table.seats.order_by("index"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise TableError(_("You are not playing at this table."), 403)
+    new_seats: list[dict] = [{"kind": "human", "user": user}]
+    for seat in seats:
+        if seat.user_id == user.pk:
+            continue
+        bot = seat.bot_level and seat.user_id is None
+        new_seats.append({"kind": "bot", "level": seat.bot_level} if bot else {"kind": "open"})
+    scope = class_scope()
+    assignment = scope.assignment_for(user, table.assignment_id) if table.assignment_id else None
+    classroom = None
+    if assignment is None and table.classroom_id is not None:
+        classroom = next((c for c in scope.classes_of(user) if c.pk == table.classroom_id), None)
+    return table_create(
+        user=user,
+        engine=table.engine,
+        options={key: value for key, value in table.options.items() if key != "setup"},
+        seats=new_seats,
+        classroom=classroom,
+        assignment=assignment,
+        ranked=table.ranked,
+    )
 
 
 def seats_hand_over(*, user) -> None:

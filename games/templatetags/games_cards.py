@@ -1,6 +1,6 @@
 """``{% kana_card card %}``: one card as HTML (a tag, not an include: boards draw ~100 cards).
 
-``card`` is a presenter dict (``games/boards/common.py: kazoku_card``): glyph, romaji,
+``card`` is a presenter dict (as a game's presenter builds it): glyph, romaji,
 ``mode`` (the table's romaji option), ``id`` (omitted when empty), optional ``word``.
 
 The other pieces every board draws on every poll are tags too, for the same reason (an include
@@ -153,7 +153,7 @@ def log_items(lines: list[str]) -> SafeString:
 def card_buttons(options: list[dict[str, Any]]) -> SafeString:
     """One submit button per option (``key``: the action's stable key, ``label``: what it
     does, ``card``: the card drawn on it), as a board's ask list shows them. A tag rather than
-    a loop in the template: a Kazoku board offers up to ~40 of them on every render."""
+    a loop in the template: a board may offer ~40 of them on every render."""
     drawn: dict[int, str] = {}  # a card offered by several opponents is drawn once
 
     def card(option: dict[str, Any]) -> str:

@@ -31,6 +31,7 @@ from games.services.tables import (
     TableError,
     may_start,
     seat_return,
+    table_again,
     table_join,
     table_leave,
     table_start,
@@ -361,6 +362,21 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
         return _error_page(request, exc.message, exc.status)
     messages.success(request, _("You left the table. Your seat is kept if the game goes on."))
     return redirect("games:lobby")
+
+
+@login_required
+@code_limited
+@require_POST
+def table_again_view(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Play again" under a result: a new table like this one (games.services.table_again)."""
+    loaded, refusal = _load(request, code)  # outsiders learn nothing of its state
+    if loaded is None:
+        return refusal
+    try:
+        table = table_again(table=loaded.table, user=request.user)
+    except (TableError, ValueError) as exc:
+        return _error_page(request, getattr(exc, "message", str(exc)), getattr(exc, "status", 400))
+    return redirect(table.get_absolute_url())
 
 
 @login_required

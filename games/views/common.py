@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.boards.common import BoardContext, Player
+from games.display import game_blurb, game_title
 from games.engines import ENGINES, get_engine
 from games.hooks import class_scope
 from games.models import Seat, Table
@@ -23,17 +23,13 @@ from games.views.boards import presenter_for
 
 
 def engine_name(engine: str) -> str:
-    """The engine's translated ``title`` (its registry name when unknown or untitled)."""
-    if engine not in ENGINES:
-        return engine
-    title = get_engine(engine).title
-    return gettext(title) if title else engine
+    """The engine's translated ``title`` (``games.display.game_title``)."""
+    return game_title(engine)
 
 
 def engine_blurb(engine: str) -> str:
     """The engine's translated one-sentence ``blurb`` for the lobby."""
-    blurb = get_engine(engine).blurb if engine in ENGINES else ""
-    return gettext(blurb) if blurb else ""
+    return game_blurb(engine)
 
 
 def engines_offered() -> list[str]:
@@ -93,6 +89,16 @@ class TableInfo:
     @property
     def leave_url(self) -> str:
         return f"{self.url}leave/"
+
+    @property
+    def stylesheets(self) -> tuple[str, ...]:
+        """The static stylesheets this game's board declares (its presenter's)."""
+        return presenter_for(self.engine).stylesheets
+
+    @property
+    def scripts(self) -> tuple[str, ...]:
+        """The static scripts this game's board declares (its presenter's)."""
+        return presenter_for(self.engine).scripts
 
     @property
     def is_open(self) -> bool:

@@ -12,7 +12,7 @@ from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -78,6 +78,11 @@ class RateLimitedLoginView(LoginView):
     authentication_form = LoginForm
     redirect_authenticated_user = True
     lockout_as_form_error = False
+
+    def get_default_redirect_url(self) -> str:
+        """No ?next=: the role's landing page (settings.LOGIN_LANDING), else the home page."""
+        landing = settings.LOGIN_LANDING.get(user_role(user=self.request.user) or "")
+        return resolve_url(landing) if landing else super().get_default_redirect_url()
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         username = request.POST.get("username", "")
@@ -234,6 +239,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="kanagame.backends.UserRowBackend")
         session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
-        return redirect("home")
+        return redirect(settings.SIGNUP_LANDING.get(data["role"], "home"))
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)

@@ -19,6 +19,7 @@ class ClassroomConfig(AppConfig):
 
         games_hooks.register_class_scope(hooks.ClassroomScope())
         games_hooks.register_lobby_panel(hooks.assignments_panel)
+        games_hooks.register_result_panel(hooks.assignments_result_panel)
         assignments_source_register(hooks.picker_assignments)
         game_finished.connect(hooks.refresh_after_game, dispatch_uid="classroom-summaries")
         post_delete.connect(hooks.tables_unlink_class, sender=Classroom, dispatch_uid="cls-tables")

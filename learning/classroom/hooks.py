@@ -9,6 +9,8 @@
   and lose the id (games.Table holds plain ids, not foreign keys, to the classroom);
 - games.signals.game_finished (`refresh_after_game`): refresh the dashboards' summary rows
   of the players' classes once the game's last move is committed;
+- the result panel of games/hooks.py (`assignments_result_panel`): under a finished game,
+  whether it counted for the student's assignments, and a button for one it did not;
 - the picker's "assignments first" rule (`picker_assignments`): a student's open assignments
   as `learning.picker.AssignmentInfo`, registered with the picker's registration point.
 """
@@ -21,11 +23,10 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 
-from games.engines import ENGINES
 from games.models import Table
-from games.views.common import engine_name
+from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import Assignment, Classroom, Membership
-from learning.classroom.selectors import assignments_open_for
+from learning.classroom.selectors import assignments_open_for, table_counted_for
 from learning.classroom.tasks import refresh_summaries_after_game
 from learning.picker import AssignmentInfo
 
@@ -76,14 +77,27 @@ def tables_unlink_assignment(sender, *, instance: Assignment, **kwargs) -> None:
 
 
 def assignments_panel(user) -> tuple[str, dict] | None:
-    """The lobby's "Your assignments" block, with a link that opens a table for each."""
-    rows = []
-    for assignment in assignments_open_for(student=user):
-        engine = assignment.engine if assignment.engine in ENGINES else "kazoku-families"
-        rows.append({"assignment": assignment, "engine": engine, "name": engine_name(engine)})
+    """The lobby's "Your assignments" block, a one-tap button that plays each."""
+    rows = [
+        {"assignment": a, "label": assignment_name(a), "game": assignment_game(a)}
+        for a in assignments_open_for(student=user)
+    ]
     if not rows:
         return None
     return "classroom/lobby_assignments.html", {"assignments": rows}
+
+
+def assignments_result_panel(user, table: Table) -> tuple[str, dict] | None:
+    """Under a finished game: "This game counted for your assignment…" (with the progress),
+    or, when it counted for none of the student's open assignments, that it did not."""
+    if table.status != "finished" or _is_teacher(user):
+        return None
+    counted, missed = table_counted_for(student=user, table=table)
+    if not counted and not missed:
+        return None
+    label = {item.assignment.pk: assignment_name(item.assignment) for item in counted + missed}
+    context = {"counted": counted, "missed": [] if counted else missed, "labels": label}
+    return "classroom/result_assignments.html", context
 
 
 def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:

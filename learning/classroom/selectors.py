@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
 from learning import kana_table
+from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import (
     Assignment,
     Classroom,
@@ -164,6 +165,26 @@ class Progress:
     @property
     def complete(self) -> bool:
         return self.value >= self.goal
+
+
+def table_counted_for(
+    *, student: AbstractBaseUser, table: Table, now: datetime | None = None
+) -> tuple[list[Progress], list[Progress]]:
+    """A finished game of ``student``: (the assignments it counted for, the open assignments
+    counted in games or minutes that it did not count for), each with the student's progress.
+    Review goals count answers wherever they are given: neither list holds them."""
+    now = now or timezone.now()
+    seat = {"assignment_id": table.assignment_id, "started_at": table.started_at,
+            "engine": table.engine, "options": table.options or {}}  # fmt: skip
+    counted, missed = [], []
+    for item in assignments_with_progress_for(student=student, now=now):
+        if item.assignment.goal_kind == GoalKind.REVIEWS or table.started_at is None:
+            continue
+        if _table_counts_for(item.assignment, seat):
+            counted.append(item)
+        elif not item.complete:
+            missed.append(item)
+    return counted, missed
 
 
 def assignments_with_progress_for(
@@ -552,7 +573,8 @@ def class_assignment_rows(*, classroom: Classroom, now: datetime | None = None) 
         for student in students:
             progress = Progress(a, values[student.pk])
             yield (
-                a.pk, str(a), a.engine, a.script, _iso(a.due_at), a.goal_kind, a.goal_value,
+                a.pk, assignment_name(a), assignment_game(a), a.script, _iso(a.due_at),
+                a.goal_kind, a.goal_value,
                 student.username, student.profile.name, progress.value, progress.percent,
                 "yes" if progress.complete else "no",
             )  # fmt: skip

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from learning.classroom.views import join, privacy
+from learning.classroom.views import join, play, privacy
 from learning.classroom.views.teach import assignments, classes, dashboard, exports, live, students
 
 urlpatterns = [
     path("join/", join.join, name="join"),
+    path("assignments/<int:assignment_id>/play/", play.assignment_play, name="assignment_play"),
     # Account data and deletion read and delete rows of every app: the top layer serves them.
     path("account/data.json", privacy.account_data, name="account_data"),
     path("account/delete/", privacy.account_delete, name="account_delete"),

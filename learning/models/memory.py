@@ -33,6 +33,7 @@ class EventSource(models.TextChoices):
     PLAY = "play", pgettext_lazy("where a learning event comes from", "Play")
     QUIZ = "quiz", _("Quiz")
     PROMPT = "prompt", _("Prompt in play")
+    LESSON = "lesson", _("Lesson")  # a new kana introduced (reading, sound, strokes)
 
 
 class LearningEventQuerySet(models.QuerySet):
@@ -100,6 +101,11 @@ class KanaMemory(models.Model):
     exposures = models.PositiveIntegerField(default=0)
     errors = models.PositiveIntegerField(default=0)
     last_review = models.DateTimeField(null=True, blank=True)
+    # the last answer was right: the kana is asked by recall (typed or written) from then on,
+    # by four buttons while new or failing (srs.recall_ready); None before any answer
+    last_correct = models.BooleanField(null=True, blank=True)
+    # when a lesson card first showed it (reading, sound, stroke order); None: never taught
+    introduced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -116,8 +122,9 @@ class PromptKind(models.TextChoices):
     READING = "reading", _("Name the kana")  # glyph shown, pick its reading
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
-    # a card seen often: its clue shown (Bozu: a poem's first half), pick the kana asked for
-    # (the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
+    WRITE = "write", _("Write the kana")  # reading shown, draw the glyph stroke by stroke
+    # a card seen often: its clue shown (e.g. a poem's first half), pick the kana asked for
+    # (e.g. the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
     CARD = "card", _("Recall a card")
 
 

@@ -1,8 +1,8 @@
 """Questions about the cards themselves: sightings counted, a question once a card is known.
 
 Some games can ask a learner about a card they have seen often (the engine's optional
-``card_question``; Bōzu Mekuri: the poem's first half shown, which kana begins the second
-half?). The games service sends, with each observation of a learner's seat, the question of
+``card_question``; a game of poem cards: the poem's first half shown, which kana begins the
+second half?). The games service sends, with each observation of a learner's seat, the question of
 every card its view newly shows face up (``SeatObservation.cards``), whether or not the table
 asks them; this module
 

@@ -2,7 +2,10 @@
 
 One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
 
-- ``warmup``: no quiz run finished since the session started (and kana are due);
+- ``lesson``: today's lesson has new kana to introduce (``learning.services.lesson``): a
+  newcomer's session starts here, never with a quiz on kana not taught yet;
+- ``warmup``: no quiz run finished since the session started (or a run the learner started
+  is still open): it recalls the kana just taught, then the due and weak ones;
 - ``game``: warm-up done (or nothing due), no game started yet;
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
@@ -26,8 +29,9 @@ from learning import kana_table, selectors, srs
 from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent, Prompt
 from learning.models.memory import DailyGoalKind, PromptStatus
 from learning.picker import recommend
+from learning.services.lesson import lesson_kana_for
 from learning.services.memory import scheduler_for
-from learning.services.quiz import quiz_start
+from learning.services.quiz import quiz_kana_for, quiz_start
 
 CPU_PLAYERS = 3
 CPU_LEVEL = "normal"
@@ -60,12 +64,19 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
         return "summary" if _game_status(session.table_id) == "finished" else "playing"
     if session.warmup_done_at:
         return "game"
+    if lesson_kana_for(learner=session.learner, now=now):
+        return "lesson"
     runs = Prompt.objects.filter(
         learner=session.learner, source="quiz", shown_at__gte=session.started_at
     )
-    if runs.exists() and not runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
-        return "game"
-    return "warmup"
+    if runs.exists():
+        return (
+            "warmup"
+            if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists()
+            else "game"
+        )
+    # the quiz asks only kana taught or met before: none (nothing taught yet), no warm-up
+    return "warmup" if quiz_kana_for(learner=session.learner, now=now, length=1) else "game"
 
 
 def daily_warmup_start(*, session: DailySession, now: datetime | None = None) -> int:
@@ -221,13 +232,13 @@ def daily_summary(*, learner, since: datetime, now: datetime | None = None) -> S
     improved, still_weak = [], []
     for pair, results in answered.items():
         earlier = results[:-1] + ([before[pair]] if pair in before else [])
-        if results[-1] and any(r is False for r in earlier):
-            improved.append(_line(*pair))
         memory = memories.get(pair)
         weak_now = memory is not None and srs.is_weak(
             scheduler=scheduler, card=srs.card_from_json(memory.card), now=now
         )
-        if not results[-1] or weak_now:
+        if results[-1] and any(r is False for r in earlier):
+            improved.append(_line(*pair))
+        elif not results[-1] or weak_now:  # never both: the last answer was right
             still_weak.append(_line(*pair))
     upcoming = sorted((m for m in memories.values() if m.due and m.due > now), key=lambda m: m.due)
     practised = sorted(set(answered) | exposed, key=lambda p: kana_table.info(*p).order)

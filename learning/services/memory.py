@@ -60,6 +60,7 @@ def memory_review(
         )
         memory_apply_card(memory=memory, card=result.card)
         memory.reps += 1
+        memory.last_correct = correct
         if not correct:
             memory.errors += 1
             if card.last_review is not None:

@@ -16,7 +16,8 @@ Prompt modes (table option ``prompts``):
 
 At most ``MAX_OPEN_PROMPTS`` prompts stay open per table; when more arrive (a deal of seven
 cards) the weakest kana are asked first and the rest are not created. A kana whose memory
-is stable (``TYPED_STABILITY_DAYS``) is asked as typed romaji instead of four choices.
+was last answered right (``srs.recall_ready``: one right pick is enough) is asked as typed
+romaji instead of four choices; four buttons are for kana never answered or just failed.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from learning.services.memory import memory_review, scheduler_for
 PROMPT_MODES = ("off", "new", "every")
 PROMPT_TTL = timedelta(minutes=2)
 MAX_OPEN_PROMPTS = 3
-TYPED_STABILITY_DAYS = srs.TYPED_STABILITY_DAYS
 CHOICES = 4
 
 
@@ -268,7 +268,8 @@ def confusions_for(*, learner, pairs: list[tuple[str, str]]) -> dict[tuple[str, 
 
 
 def _prompt_kind(memory: KanaMemory | None) -> str:
-    if memory and (memory.stability or 0.0) >= TYPED_STABILITY_DAYS:
+    """Typed recall once the kana's last answer was right, four readings before."""
+    if memory and srs.recall_ready(last_correct=memory.last_correct):
         return PromptKind.TYPED
     return PromptKind.READING
 
@@ -371,13 +372,28 @@ def _prompts_make(
     room: int,
 ) -> list[Prompt]:
     """Up to ``room`` prompts for ``pairs`` (``prompts_create`` once the room is known)."""
-    if room <= 0 or not pairs:
+    return _prompts_make_many(
+        learner=learner, asks=[(pairs, move_id, kind)], mode=mode, table_id=table_id, at=at,
+        room=room,
+    )  # fmt: skip
+
+
+Ask = tuple[list[tuple[str, str]], int | None, str | None]  # pairs, move id, prompt kind
+
+
+def _prompts_make_many(
+    *, learner, asks: list[Ask], mode: str, table_id: int | None, at: datetime, room: int
+) -> list[Prompt]:
+    """The prompts of several asks in order (a move's own step, then its CPU replies'), each
+    taking what ``room`` it leaves: the same prompts as one ``_prompts_make`` per ask, with
+    one read of the memories, one of the confusions and one INSERT for them all."""
+    every_pair = _pairs(pair for pairs, _move, _kind in asks for pair in pairs)
+    if room <= 0 or not every_pair:
         return []
     memories = {
         (m.kana_id, m.script): m
-        for m in KanaMemory.objects.filter(_pair_filter(pairs), learner=learner)
+        for m in KanaMemory.objects.filter(_pair_filter(every_pair), learner=learner)
     }
-
     scheduler = None
 
     def wanted(pair: tuple[str, str]) -> bool:
@@ -399,28 +415,39 @@ def _prompts_make(
         memory = memories.get(pair)
         return ((memory.stability or 0.0) if memory else 0.0, -(memory.errors if memory else 0))
 
-    asked = sorted((p for p in pairs if wanted(p)), key=weakness)[:room]
-    if not asked:
+    chosen: list[Ask] = []
+    for pairs, move_id, kind in asks:
+        if room <= 0:
+            break
+        asked = sorted((p for p in pairs if wanted(p)), key=weakness)[:room]
+        if asked:
+            chosen.append((asked, move_id, kind))
+            room -= len(asked)
+    if not chosen:
         return []
-    learned = confusions_for(learner=learner, pairs=asked)
-    rng = random.Random(f"{learner.pk}:{table_id}:{move_id}:{at.isoformat()}")
-    prompts = [
-        Prompt(
-            learner=learner,
-            source="prompt",
-            table_id=table_id,
-            move_id=move_id,
-            kind=kind or _prompt_kind(memories.get(pair)),
-            kana_id=pair[0],
-            script=pair[1],
-            choices=prompt_choices(
-                kana_id=pair[0], script=pair[1], learned=learned.get(pair, []), rng=rng
-            ),
-            shown_at=at,
-            expires_at=at + PROMPT_TTL,
-        )
-        for pair in asked
-    ]
+    learned = confusions_for(
+        learner=learner, pairs=_pairs(pair for asked, _move, _kind in chosen for pair in asked)
+    )
+    prompts = []
+    for asked, move_id, kind in chosen:
+        rng = random.Random(f"{learner.pk}:{table_id}:{move_id}:{at.isoformat()}")
+        prompts += [
+            Prompt(
+                learner=learner,
+                source="prompt",
+                table_id=table_id,
+                move_id=move_id,
+                kind=kind or _prompt_kind(memories.get(pair)),
+                kana_id=pair[0],
+                script=pair[1],
+                choices=prompt_choices(
+                    kana_id=pair[0], script=pair[1], learned=learned.get(pair, []), rng=rng
+                ),
+                shown_at=at,
+                expires_at=at + PROMPT_TTL,
+            )
+            for pair in asked
+        ]
     return Prompt.objects.bulk_create(prompts)
 
 
@@ -500,20 +527,9 @@ def plays_observed(
             learner=user, steps=exposures, table_id=table_id, at=at, read=bool(asks)
         )
         room = prompts_room(learner=user, table_id=table_id, at=at, opened=opened) if asks else 0
-        for pairs, move_id, kind in asks:
-            if room <= 0:
-                break
-            made = _prompts_make(
-                learner=user,
-                pairs=pairs,
-                mode=prompt_mode,
-                table_id=table_id,
-                move_id=move_id,
-                at=at,
-                kind=kind,
-                room=room,
-            )
-            room -= len(made)
+        _prompts_make_many(
+            learner=user, asks=asks, mode=prompt_mode, table_id=table_id, at=at, room=room
+        )
 
 
 def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
@@ -679,13 +695,18 @@ def _shows_glyph(prompt: Prompt) -> bool:
     return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD)
 
 
+# Typed readings right besides the kana's Hepburn romaji: を is pronounced o today (typing
+# "o" for it is no confusion with お; "wo" stays right).
+TYPED_ALSO_RIGHT: dict[str, frozenset[str]] = {"wo": frozenset({"o"})}
+
+
 def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
     """(what was given, as shown; correct?; confused_with kana id or "")."""
     if prompt.kind == PromptKind.TYPED:
         typed = _normalise_romaji(answer)
         if not typed or len(typed) > 4:
             raise PromptError(_("Type the reading in romaji (for example: shi)."), 400)
-        if typed == kana.romaji:
+        if typed == kana.romaji or typed in TYPED_ALSO_RIGHT.get(kana.kana_id, ()):
             return typed, True, ""
         confused = next(
             (

@@ -1,24 +1,28 @@
 """The warm-up quiz: a short run of recognition questions on the kana that need it most.
 
 A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they share their
-``shown_at``: that shared time identifies the run. Kana are chosen in this order: due (most
-overdue first), weak, never reviewed (gojūon order, hiragana before katakana, basic kana
-first), then the lowest retrievability, so there is always something to practise.
-Questions alternate glyph → reading and reading → glyph. Answers go through the same
-``prompt_answer`` as prompts in play: same events, same FSRS scheduler.
+``shown_at``: that shared time identifies the run. Kana are chosen in this order: taught by a
+lesson card but never asked yet (in the order they were taught: a lesson is recalled within
+the session), due (most overdue first), weak, then the lowest retrievability among kana
+already answered. A kana never taught and
+never answered is not asked: the lesson (``learning.services.lesson``) introduces it first.
+A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
+the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
+through the same ``prompt_answer`` as prompts in play: same events, same FSRS scheduler.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from learning import kana_table, selectors
-from learning.models import Prompt
+from learning import kana_table, selectors, srs
+from learning.models import KanaMemory, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.play import confusions_for, prompt_choices
 
@@ -28,32 +32,44 @@ QUIZ_TTL = timedelta(minutes=30)
 
 def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[tuple[str, str]]:
     """The kana of the next run (see the module docstring for the order)."""
-    cells = selectors.kana_cells_for(learner=learner, now=now)
+    cells = quiz_cells_for(learner=learner, now=now)
+    return [(c.kana_id, c.script) for c in cells[:length]]
+
+
+def quiz_cells_for(*, learner, now: datetime) -> list:
+    """Every kana the quiz may ask, in the order of the module docstring (``KanaCell``s)."""
+    return quiz_order(selectors.kana_cells_for(learner=learner, now=now))
+
+
+def quiz_order(cells: Iterable) -> list:
+    """Pure: the cells the quiz may ask, in its order (anything with ``kana_id``, ``script``,
+    ``state``, ``due``, ``weak``, ``retrievability`` and ``introduced_at``, like
+    ``selectors.KanaCell``; bench/srs_sim.py passes its own)."""
+    cells = list(cells)
     due = sorted((c for c in cells if c.state == "due"), key=lambda c: c.due)
     weak = sorted((c for c in cells if c.weak and c.state != "due"), key=lambda c: c.retrievability)
-    new = sorted(
-        (c for c in cells if c.state == "new"),
-        key=lambda c: (
-            not kana_table.info(c.kana_id, c.script).is_basic,
-            c.script != "hiragana",
-            kana_table.info(c.kana_id, c.script).order,
-        ),
+    taught = sorted(
+        (c for c in cells if c.state == "new" and c.introduced_at is not None),
+        key=lambda c: (c.introduced_at, kana_table.info(c.kana_id, c.script).order),
     )
-    rest = sorted(cells, key=lambda c: c.retrievability)
-    chosen: list[tuple[str, str]] = []
-    for cell in [*due, *weak, *new, *rest]:
-        pair = (cell.kana_id, cell.script)
-        if pair not in chosen:
-            chosen.append(pair)
-        if len(chosen) == length:
-            break
-    return chosen
+    rest = sorted((c for c in cells if c.state != "new"), key=lambda c: c.retrievability)
+    chosen: dict[tuple[str, str], object] = {}
+    for cell in [*taught, *due, *weak, *rest]:
+        chosen.setdefault((cell.kana_id, cell.script), cell)
+    return list(chosen.values())
 
 
 def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
     """Start a new run (any open quiz question of an earlier run is expired)."""
     now = now or timezone.now()
-    pairs = _apart(quiz_kana_for(learner=learner, now=now))
+    pairs = readings_apart(quiz_kana_for(learner=learner, now=now))
+    last = {
+        (k, s): right
+        for k, s, right in KanaMemory.objects.filter(learner=learner).values_list(
+            "kana_id", "script", "last_correct"
+        )
+    }
+    kinds = quiz_kinds([last.get(pair) for pair in pairs])
     learned = confusions_for(learner=learner, pairs=pairs) if pairs else {}
     rng = random.Random(f"quiz:{learner.pk}:{now.isoformat()}")
     with transaction.atomic():
@@ -64,7 +80,7 @@ def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
             Prompt(
                 learner=learner,
                 source="quiz",
-                kind=PromptKind.READING if index % 2 == 0 else PromptKind.GLYPH,
+                kind=kind,
                 kana_id=kana_id,
                 script=script,
                 choices=prompt_choices(
@@ -76,12 +92,25 @@ def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
                 shown_at=now,
                 expires_at=now + QUIZ_TTL,
             )
-            for index, (kana_id, script) in enumerate(pairs)
+            for (kana_id, script), kind in zip(pairs, kinds, strict=True)
         ]
         return Prompt.objects.bulk_create(prompts)
 
 
-def _apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def quiz_kinds(last_correct: list[bool | None]) -> list[str]:
+    """The kind of each question of a run: typed recall for a kana last answered right
+    (``srs.recall_ready``), else four buttons, alternating reading and glyph."""
+    kinds, picks = [], 0
+    for last in last_correct:
+        if srs.recall_ready(last_correct=last):
+            kinds.append(PromptKind.TYPED)
+        else:
+            kinds.append(PromptKind.READING if picks % 2 == 0 else PromptKind.GLYPH)
+            picks += 1
+    return kinds
+
+
+def readings_apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The same kana, reordered so that two questions in a row never share a reading: the
     feedback of one (し is shi) would otherwise show the answer of the next (シ)."""
 
@@ -134,3 +163,6 @@ def quiz_answered(*, learner, prompt_id: int) -> Prompt | None:
     return Prompt.objects.filter(
         pk=prompt_id, learner=learner, source="quiz", status=PromptStatus.ANSWERED
     ).first()
+
+
+_apart = readings_apart  # the earlier name (tests/learning/test_no_answer_on_screen.py)

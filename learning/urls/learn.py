@@ -9,6 +9,7 @@ app_name = "learn"
 urlpatterns = [
     path("learn/", learn.dashboard, name="dashboard"),
     path("learn/quiz/", learn.quiz, name="quiz"),
+    path("learn/lesson/", learn.lesson, name="lesson"),
     path("learn/kana/<str:script>/<str:kana_id>/", learn.kana_detail, name="kana"),
     path("learn/memory/refit/", learn.parameters_refit, name="parameters_refit"),
     path("learn/prompts/<int:prompt_id>/answer/", learn.prompt_answer, name="prompt_answer"),

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.display import game_title
 from games.models import Table
 from games.params import BadParam, id_param
 from games.services.tables import table_url as url_for
@@ -32,7 +33,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     if session.table_id:
         table = Table.objects.filter(pk=session.table_id).first()
         table_url = url_for(table) if table else None
-    upcoming = _upcoming(request.user) if phase in ("warmup", "game") else []
+    upcoming = _upcoming(request.user) if phase in ("lesson", "warmup", "game") else []
     context = {
         "nav_section": "daily",
         "next_game": upcoming[0] if upcoming else None,
@@ -56,16 +57,9 @@ def _upcoming(learner) -> list[dict]:
     from learning.picker import recommend
 
     return [
-        {"title": _game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
+        {"title": game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
         for rec in recommend(learner)
     ]
-
-
-def _game_title(engine: str) -> str:
-    """The game's name as the lobby shows it (the engine's own ``title``)."""
-    from games.views.common import engine_name
-
-    return engine_name(engine)
 
 
 def _act(request: HttpRequest) -> HttpResponse:

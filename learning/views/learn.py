@@ -1,4 +1,5 @@
-"""Learner pages: the dashboard (/learn/), the warm-up quiz (/learn/quiz/), prompt answers.
+"""Learner pages: the dashboard (/learn/), the lesson (/learn/lesson/), the warm-up quiz
+(/learn/quiz/), prompt answers.
 
 Thin views: parse, call one service or selector, render. Every form works without
 JavaScript (POST, then redirect back); with htmx the same views answer with a partial.
@@ -18,8 +19,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.params import BadParam, id_param, optional_id_param
 from kanagame.accounts.permissions import learner_required
-from learning import charts, selectors
+from learning import charts, kana_table, selectors
 from learning.dashboard import dashboard_for
+from learning.services import lesson as lesson_service
 from learning.services import quiz as quiz_service
 from learning.services.play import (
     PromptError,
@@ -39,7 +41,7 @@ from learning.tasks import fit_parameters
 @require_GET
 def kana_detail(request: HttpRequest, script: str, kana_id: str) -> HttpResponse:
     """One kana: its stroke order (KanjiVG), its sound, the learner's memory of it and the
-    Kazoku words that use it."""
+    words on the games' cards that use it."""
     lang = (get_language() or "en").split("-")[0]
     try:
         detail = selectors.kana_detail_for(
@@ -230,3 +232,36 @@ def _quiz_render(request: HttpRequest, *, feedback=None, error: str = "", status
     }
     template = "learn/quiz.html#quiz-card" if request.htmx else "learn/quiz.html"
     return render(request, template, context, status=status)
+
+
+@learner_required
+@require_http_methods(["GET", "POST"])
+def lesson(request: HttpRequest) -> HttpResponse:
+    """Today's lesson: one new kana per card (reading, sound, stroke order). POST ``seen``
+    (the card's kana and script) moves to the next card, then redirects back (PRG)."""
+    if request.method == "POST":
+        try:
+            lesson_service.lesson_seen(
+                learner=request.user,
+                kana_id=request.POST.get("kana", ""),
+                script=request.POST.get("script", ""),
+            )
+        except lesson_service.LessonError as error:
+            return render(
+                request,
+                "learn/prompt_error.html",
+                {"message": error.message, "back": reverse("learn:lesson")},
+                status=error.status,
+            )
+        return redirect("learn:lesson")
+    upcoming = lesson_service.lesson_kana_for(learner=request.user)
+    taught = lesson_service.lesson_taught_today(learner=request.user)
+    card = kana_table.info(*upcoming[0]) if upcoming else None
+    context = {
+        "nav_section": "learn",
+        "card": card,
+        "number": len(taught) + 1,
+        "total": len(taught) + len(upcoming),
+        "taught": [kana_table.info(*pair) for pair in taught],
+    }
+    return render(request, "learn/lesson.html", context)

@@ -15,7 +15,11 @@ def test_a_student_without_assignments_gets_the_daily_session_of_a_self_learner(
     page = as_bob.get("/daily/")
     assert page.status_code == 200
     text = page.content.decode()
-    assert "1. Warm-up" in text and 'href="/daily/" aria-current="page"' in text
+    assert (
+        "1. New kana" in text
+        and "Start today's lesson" in text
+        and 'href="/daily/" aria-current="page"' in text
+    )
     assert "assignments come first" not in text
     assert as_bob.post("/daily/", {"action": "warmup"})["Location"] == "/learn/quiz/"
 

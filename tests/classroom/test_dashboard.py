@@ -132,7 +132,8 @@ def test_the_drill_down_shows_the_students_kana_games_and_confusions(as_alice, a
     assert katakana.counts["due"] == 1
     assert detail.confusions[0]["times"] == 1
     assert len(detail.games) == 1
-    assert "kazoku-families" in response.content.decode()
+    page = response.content.decode()
+    assert "Kazoku: happy families" in page and ">kazoku-families<" not in page
 
 
 def test_students_sharing_a_name_are_told_apart(as_alice, alice_class, bob):
@@ -141,3 +142,23 @@ def test_students_sharing_a_name_are_told_apart(as_alice, alice_class, bob):
     Membership.objects.create(classroom=alice_class, student=other)
     dash = as_alice.get(reverse("teach_class", args=[alice_class.pk])).context["dash"]
     assert sorted(row.name for row in dash.rows) == ["Bob (bob)", "Bob (bob-2)"]
+
+
+def test_the_heatmap_says_a_kana_is_due_for_review_not_a_deadline(as_alice, alice_class, bob):
+    """Issue 26: the kana state "due" (pgettext "kana state": 復習待ち / à réviser), not the
+    assignment's deadline (期限 / échéance)."""
+    memory(bob, "i", script="hiragana", state="due")
+    url = reverse("teach_class", args=[alice_class.pk])
+    for language, word, deadline in (("ja", "復習待ち", "期限"), ("fr", "à réviser", "échéance")):
+        html = as_alice.get(url, headers={"accept-language": language}).content.decode()
+        cell = f'<td class="st st-due">!<span class="visually-hidden"> {word}</span></td>'
+        assert cell in html
+        assert f"> {deadline}</span></td>" not in html
+
+
+def test_the_assignment_form_names_its_date_a_deadline(as_alice, alice_class):
+    url = reverse("teach_assignments", args=[alice_class.pk])
+    for language, label in (("fr", "Échéance"), ("ja", "期限"), ("en", "Due")):
+        html = as_alice.get(url, headers={"accept-language": language}).content.decode()
+        assert f'for="id_due_at">{label}' in html, language
+        assert "À réviser" not in html

@@ -51,7 +51,7 @@ def test_it_creates_a_student_account_without_email(client, alice_class):
     user = User.objects.get(profile__display_name="Hana")
     assert user.email == ""
     assert user.profile.role == "student"
-    assert user.username.startswith("hana-")
+    assert user.username == "hana"
     assert Membership.objects.filter(classroom=alice_class, student=user).exists()
     assert user.username in response.content.decode()
     # logged in as the new student
@@ -145,3 +145,35 @@ def test_only_wrong_codes_count_towards_the_limit(client, alice_class):
     for _ in range(25):
         assert _join(client, alice_class.join_code, password="123").status_code == 400
     assert _join(client, alice_class.join_code).status_code == 200
+
+
+def test_the_account_is_named_from_the_name_typed(client, alice_class):
+    """ "Yuki" -> yuki, then yuki-2 for the next Yuki (the help text's promise)."""
+    assert _join(client, alice_class.join_code, name="Yuki").status_code == 200
+    client.logout()
+    assert _join(client, alice_class.join_code, name="yuki").status_code == 200
+    names = set(
+        User.objects.filter(profile__display_name__iexact="yuki").values_list("username", flat=True)
+    )
+    assert names == {"yuki", "yuki-2"}
+
+
+def test_a_name_typed_in_kana_gives_its_romaji():
+    from learning.classroom.services.classroom import username_base
+
+    assert username_base("ゆき") == "yuki"
+    assert username_base("ユキ") == "yuki"
+    assert username_base("しょうた") == "shouta"
+    assert username_base("きっと") == "kitto"
+    assert username_base("Zoé Martin") == "zoemartin"
+    assert username_base("由紀") == "student"  # kanji: no reading to take
+
+
+def test_the_class_tables_link_is_not_worded_as_a_persons(as_bob, alice_class):
+    from django.utils import translation
+
+    as_bob.post("/i18n/setlang/", {"language": "ja", "next": "/"})
+    page = as_bob.get(reverse("home")).content.decode()
+    with translation.override("ja"):
+        assert f"{alice_class.name}さん" not in page
+        assert alice_class.name in page

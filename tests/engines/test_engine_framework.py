@@ -1,12 +1,15 @@
 """The shared engine framework: registry, options, stacked setups, keys, event filtering."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engines import ENGINES, IllegalAction, action_key, get_engine
 from games.engines.base import (
     Option,
     coerce_options,
     competition_ranks,
+    latest_events,
     validate_options,
     validate_setup,
     visible_events,
@@ -98,6 +101,29 @@ def test_visible_events_filter_private_and_public_counterparts():
     assert visible_events(log, 1) == [log[0], log[2]]
     assert visible_events(log, 0) == [log[1], log[2]]
     assert visible_events(log, None) == [log[1], log[2]]
+
+
+EVENTS = st.fixed_dictionaries(
+    {"type": st.sampled_from(["draw", "ask"])},
+    optional={"private_to": st.integers(0, 2), "except": st.integers(0, 2)},
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    log=st.lists(st.lists(EVENTS, max_size=4), max_size=12),
+    seat=st.one_of(st.none(), st.integers(0, 2)),
+    limit=st.integers(1, 10),
+)
+def test_latest_events_is_the_window_of_the_visible_events(log, seat, limit):
+    """The one log window every engine's view uses: the last ``limit`` visible events, oldest
+    first, copies that share nothing with the log."""
+    flat = [event for group in log for event in group]
+    window = latest_events(reversed(log), seat, limit)
+    assert window == visible_events(flat, seat)[-limit:]
+    for event in window:
+        event["type"] = "changed"
+    assert all(event["type"] != "changed" for event in flat)
 
 
 def test_competition_ranks_share_ties():

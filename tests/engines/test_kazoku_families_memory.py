@@ -3,6 +3,7 @@ gives the views a state read afresh from its JSON gives, at every step of whole 
 
 import pickle
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kazoku_setup import ENG
@@ -77,6 +78,7 @@ def knowledge_from_scratch(log, players, seat):
     return known, shown
 
 
+@pytest.mark.slow  # make test leaves it out; make test-slow and CI run it
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games, walk_seed=st.integers(0, 10_000), view_every=st.integers(1, 4))
 def test_views_of_carried_and_fresh_states_are_equal_through_whole_games(

@@ -5,6 +5,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def test_views_do_not_depend_on_hidden_cards(game, choice_seed):
                 assert ENG.legal_actions(shuffled, viewer) == ENG.legal_actions(state, viewer)
 
 
+@pytest.mark.slow  # make test leaves it out; make test-slow and CI run it
 @GAME_SETTINGS
 @given(game=games, choice_seed=st.integers(0, 1000), junk=st.integers(0, 10**6))
 def test_illegal_actions_raise_and_change_nothing(game, choice_seed, junk):
@@ -169,6 +171,7 @@ def test_same_seed_and_actions_give_the_same_game_and_json_round_trips(game, cho
         assert ENG.from_json(data) == state
 
 
+@pytest.mark.slow  # make test leaves it out; make test-slow and CI run it
 def test_thousands_of_random_games_all_end():
     """The round limit bounds every game; most end by the rules themselves."""
     ended = Counter()

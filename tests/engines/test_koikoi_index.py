@@ -68,6 +68,8 @@ def forged(state, seat):
             yield {"type": "play", "card": card, "take": ["unhashable"]}
         else:
             yield {"type": "play", "card": card, "take": (*state.table, card)[0]}
+        if not same:
+            yield {"type": "play", "card": card}  # a discard: illegal while another matches
 
 
 @WALKS

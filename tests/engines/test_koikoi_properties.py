@@ -10,6 +10,7 @@ from koikoi_setup import ENG, IDS
 
 from games.engines import IllegalAction, action_key
 from games.engines.conformance import check_state
+from games.engines.koikoi.cards import DECK
 
 GAME_SETTINGS = settings(
     max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -32,6 +33,7 @@ games = st.fixed_dictionaries(
                 "draw_capture": st.sampled_from(["always", "optional"]),
                 "tsukifuda": st.booleans(),
                 "koikoi_on": st.sampled_from(["new_or_raised", "new_only"]),
+                "free_discard": st.booleans(),
             }
         ),
     }
@@ -117,6 +119,29 @@ def test_illegal_actions_change_nothing_and_legal_ones_keep_the_state_valid(game
             raise AssertionError("out of turn accepted")
         except IllegalAction:
             pass
+
+
+@GAME_SETTINGS
+@given(game=games, walk_seed=st.integers(0, 1000))
+def test_a_card_that_captures_nothing_is_played_only_when_no_hand_card_matches(game, walk_seed):
+    """koikoi.fr.txt: a hand card of a month on the table is played when there is one; a free
+    discard only when nothing matches (``free_discard``: always allowed)."""
+    states, actions = random_walk(game, walk_seed)
+    free = game["options"]["free_discard"]
+    discards_while_matching = 0
+    for state, (seat, action) in zip(states, actions, strict=False):
+        if state.phase != "play":
+            continue
+        months_on_table = {DECK.month_of[c] for c in state.table}
+        matching = [c for c in state.hands[seat] if DECK.month_of[c] in months_on_table]
+        played = [a["card"] for a in ENG.legal_actions(state, seat)]
+        if matching and not free:
+            assert set(played) == set(matching)
+        else:
+            assert set(played) == set(state.hands[seat])
+        if matching and DECK.month_of[action["card"]] not in months_on_table:
+            discards_while_matching += 1
+    assert free or discards_while_matching == 0
 
 
 @GAME_SETTINGS

@@ -271,3 +271,73 @@ def test_views_and_learning_hooks():
     assert practised == frozenset().union(*(ENG.kana_on(c) for c in ENG.deck(state)))
     for preset in ENG.practice_presets():
         ENG.new_game(2, 0, preset)
+
+
+# --- issue 26: playing a hand card (koikoi.fr.txt), dealt patterns on the table ([FW]) ---
+
+
+def test_a_hand_card_that_matches_must_be_played_when_one_does():
+    # « Il pose n'importe quelle carte de sa main appartenant au même mois que l'une des
+    # cartes déjà posées sur la table » — the oya holds the sake cup, the table a chrysanthemum
+    state = hanami_game()
+    assert ENG.legal_actions(state, 0) == [{"type": "play", "card": "kiku-sakazuki"}]
+    before = ENG.to_json(state)
+    for discard in ("ume-chaff-1", "yanagi-tsubame"):
+        with pytest.raises(IllegalAction, match="matches a table card"):
+            ENG.apply(state, 0, {"type": "play", "card": discard})
+        with pytest.raises(IllegalAction, match="matches a table card"):
+            ENG.apply_by_the_rules(state, 0, {"type": "play", "card": discard})
+    assert ENG.to_json(state) == before
+
+
+def test_any_card_may_be_discarded_when_nothing_matches():
+    # « Si aucune carte de sa main ne correspond à celles de la table, le joueur pose une
+    # carte quelconque » — no card of the oya's hand has its month on the table
+    hand = [c for c in OYA_HAND if c != "kiku-sakazuki"] + ["fuji-chaff-2"]
+    table = ["kiku-chaff-1", *TABLE[1:5], "hagi-chaff-1", "kiri-chaff-2", "kiri-chaff-3"]
+    table[5] = "botan-chaff-1"
+    state = stacked([hand, KO_HAND], table, first=0)
+    legal = ENG.legal_actions(state, 0)
+    assert legal == [{"type": "play", "card": card} for card in hand]
+    state, events = apply(state, 0, {"type": "play", "card": "yanagi-kasu"})
+    assert events_of(events, "play")[0]["captured"] == []
+    assert "yanagi-kasu" in state.table
+
+
+def test_the_free_discard_setting_allows_a_discard_while_a_card_matches():
+    state = hanami_game(free_discard=True)
+    assert ENG.legal_actions(state, 0) == [{"type": "play", "card": c} for c in OYA_HAND]
+    state, events = apply(state, 0, {"type": "play", "card": "ume-chaff-1"})
+    assert events_of(events, "play")[0]["captured"] == []
+    assert "ume-chaff-1" in state.table and "kiku-chaff-1" in state.table
+
+
+FOUR_PAIRS = [
+    "matsu-chaff-1", "matsu-chaff-2", "ume-chaff-1", "ume-chaff-2", "sakura-chaff-1",
+    "sakura-chaff-2", "fuji-chaff-1", "fuji-chaff-2",
+]  # fmt: skip
+
+
+def _four_pairs_deal(**options):
+    oya = ["kiku-sakazuki", "yanagi-tsubame", "yanagi-tanzaku", "yanagi-kasu", "ume-uguisu"]
+    oya += ["kiri-hoo", "hagi-chaff-1", "ayame-chaff-1"]
+    ko = ["susuki-tsuki", "momiji-shika", "momiji-aotan", "momiji-chaff-2", "botan-cho"]
+    ko += ["botan-aotan", "botan-chaff-2", "kiku-chaff-1"]
+    return stacked([oya, ko], FOUR_PAIRS, first=0, rounds="3", **options)
+
+
+@pytest.mark.parametrize("dealt_hands", ["score", "redeal"])
+def test_four_pairs_dealt_to_the_table_are_dealt_again_when_dealt_hands_count(dealt_hands):
+    state = _four_pairs_deal(dealt_hands=dealt_hands)
+    events = [e for group in state.log for e in group]
+    assert events_of(events, "redeal")[0] == {
+        "type": "redeal", "round": 1, "reason": "table_pairs",
+    }  # fmt: skip
+    assert sorted(state.table) != sorted(FOUR_PAIRS) and state.round == 1
+    assert len(state.table) == 8 and all(len(h) == 8 for h in state.hands)
+
+
+def test_four_pairs_on_the_table_are_played_as_dealt_when_dealt_hands_are_off():
+    state = _four_pairs_deal()
+    assert list(state.table) == FOUR_PAIRS
+    assert not events_of([e for group in state.log for e in group], "redeal")

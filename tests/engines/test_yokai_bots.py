@@ -16,7 +16,7 @@ from games.engines.yokai.index import is_connected, neighbours, normalised, shap
 def test_beliefs_come_from_own_peeks_and_teammates_clues():
     state = game(ROWS, clues=["clue-kappa-oni", "clue-kitsune"])
     state, _ = play(state, peek(0, 0), peek(0, 1))
-    view = ENG.view(state, 0)
+    view = ENG.bot_view(state, 0)
     belief = beliefs(view, read_clues=True)
     assert belief[(0, 0)] == {"kitsune"} and len(belief[(3, 3)]) == 4
     view["cells"][15]["clue"] = "clue-kappa-oni"  # as if a teammate had placed it
@@ -28,11 +28,11 @@ def test_a_bot_peeks_at_what_it_does_not_know_and_declares_a_known_appeased_grid
     bot, rng = ENG.bot("normal"), random.Random(1)
     state = game(ROWS)
     state, _ = play(state, peek(0, 0))
-    choice = bot.choose(ENG.view(state, 0), ENG.legal_actions(state, 0), rng)
+    choice = bot.choose(ENG.bot_view(state, 0), ENG.legal_actions(state, 0), rng)
     assert choice["type"] == "peek" and (choice["row"], choice["col"]) != (0, 0)
     # a seat that has seen every yokai of an appeased grid declares at the start of its turn
     known = state._replace(peeks=(tuple((c, 1) for _, _, c in state.grid), ()), peeked_now=())
-    choice = bot.choose(ENG.view(known, 0), ENG.legal_actions(known, 0), rng)
+    choice = bot.choose(ENG.bot_view(known, 0), ENG.legal_actions(known, 0), rng)
     assert choice == {"type": "declare"}
 
 
@@ -43,10 +43,10 @@ def test_a_bot_signals_a_known_well_placed_yokai_with_a_matching_clue():
     state, _ = play(state, peek(2, 0), peek(2, 1))
     state = state._replace(peeks=(state.peeks[0], state.peeks[0]))  # seat 1 knows row 0
     state, _ = play(state, {"type": "move", "row": 4, "col": 2, "to_row": 3, "to_col": 3})
-    choice = ENG.bot("normal").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+    choice = ENG.bot("normal").choose(ENG.bot_view(state, 1), ENG.legal_actions(state, 1),
                                       random.Random(0))  # fmt: skip
     assert choice["type"] == "place" and choice["row"] == 0 and choice["col"] in (0, 1)
-    assert cell(ENG.view(state, 1), 0, 0)["family"] == "kitsune"
+    assert cell(ENG.bot_view(state, 1), 0, 0)["family"] == "kitsune"
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "random"])
@@ -56,7 +56,7 @@ def test_bots_choose_legal_actions(level):
     while not ENG.is_over(state):
         seat = ENG.to_act(state)[0]
         legal = ENG.legal_actions(state, seat)
-        action = bot.choose(ENG.view(state, seat), legal, rng)
+        action = bot.choose(ENG.bot_view(state, seat), legal, rng)
         assert action_key(action) in {action_key(a) for a in legal}
         state, _ = ENG.apply(state, seat, action)
 
@@ -82,10 +82,10 @@ def test_a_bot_declares_right_after_the_move_that_completes_what_it_knows():
     everything = tuple((card, 1) for _, _, card in state.grid)
     state = state._replace(peeks=(everything, ()))
     state, _ = play(state, peek(0, 0))
-    assert bot.choose(ENG.view(state, 0), ENG.legal_actions(state, 0), rng)["type"] == "peek"
+    assert bot.choose(ENG.bot_view(state, 0), ENG.legal_actions(state, 0), rng)["type"] == "peek"
     state, _ = play(state, peek(0, 1), move(3, 3, 4, 2))  # the oni row stays one group
     assert state.step == "clue"
-    assert bot.choose(ENG.view(state, 0), ENG.legal_actions(state, 0), rng) == DECLARE
+    assert bot.choose(ENG.bot_view(state, 0), ENG.legal_actions(state, 0), rng) == DECLARE
     state, _ = play(state, DECLARE)
     assert ENG.outcome(state)["won"]
 
@@ -96,7 +96,7 @@ def test_at_level_5_the_last_move_brings_the_yokai_back_into_the_objective():
     state = game(ROWS, clues=["clue-kitsune"], level=5, objective="square")
     state, _ = play(state, peek(0, 0), peek(0, 1), move(3, 3, 0, 4), REVEAL)
     state, _ = play(state, peek(1, 0), peek(1, 1))
-    choice = ENG.bot("hard").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+    choice = ENG.bot("hard").choose(ENG.bot_view(state, 1), ENG.legal_actions(state, 1),
                                     random.Random(0))  # fmt: skip
     assert choice == move(0, 4, 3, 3)
 
@@ -113,7 +113,7 @@ def test_at_level_5_a_bot_never_locks_a_yokai_the_objective_cannot_take_back():
         state, _ = play(state, peek(0, 0), peek(0, 1), move(3, 3, 0, 4), REVEAL)
         state, _ = play(state, peek(1, 0), peek(1, 1), move(3, 2, 3, 3))
         state = state._replace(peeks=(state.peeks[0], ((oni, 2),)))
-        choice = ENG.bot("hard").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+        choice = ENG.bot("hard").choose(ENG.bot_view(state, 1), ENG.legal_actions(state, 1),
                                         random.Random(0))  # fmt: skip
         assert choice["type"] == expected, level
         if expected == "place":
@@ -130,7 +130,7 @@ def test_at_level_5_a_cpu_team_keeps_the_frame_within_reach_and_usually_wins():
         frame = frame_of(state.objective)
         while not ENG.is_over(state):
             seat = ENG.to_act(state)[0]
-            action = bot.choose(ENG.view(state, seat), ENG.legal_actions(state, seat), rng)
+            action = bot.choose(ENG.bot_view(state, seat), ENG.legal_actions(state, seat), rng)
             moves_after = 2 * len(state.clue_pile) + len(state.aside) - 1
             state, _ = ENG.apply(state, seat, action)
             if action["type"] == "move":
@@ -188,7 +188,7 @@ def test_with_three_players_a_bot_moves_a_known_yokai_into_the_hole_of_its_regio
     kappa = _card_at(state, 1, 0)
     state = state._replace(peeks=(state.peeks[0], ((kappa, 1),), ()))
     state, _ = play(state, peek(0, 0), peek(0, 1))
-    choice = ENG.bot("hard").choose(ENG.view(state, 1), ENG.legal_actions(state, 1),
+    choice = ENG.bot("hard").choose(ENG.bot_view(state, 1), ENG.legal_actions(state, 1),
                                     random.Random(0))  # fmt: skip
     assert choice == move(1, 0, 0, 2)
     state, _ = play(state, choice, REVEAL)

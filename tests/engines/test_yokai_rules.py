@@ -1,5 +1,7 @@
 """Yokai scenarios on stacked grids: the three steps, clues, levels, endings, scoring."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,9 +76,32 @@ def test_a_peek_needs_a_yokai_and_the_turn():
     refused(state, {"type": "peek", "row": 0, "col": 0, "extra": 1}, "fields")
 
 
+def test_as_printed_a_peeked_yokai_is_put_back_and_not_shown_after_the_turn():
+    """« Regardez-les secrètement. Puis remettez-les à leur place. »: without memory aids (the
+    default) the board shows a peeked family during the peeking turn only; afterwards neither
+    the grid, the kana nor the log name it (the CPU teammates still remember: bot_view)."""
+    state, _ = play(game(), peek(0, 0), peek(0, 1), move(0, 0, 4, 0))
+    during = ENG.view(state, 0)
+    assert cell(during, 4, 0)["family"] == "kitsune" and cell(during, 0, 1)["now"] is True
+    assert during["memory_aids"] is False
+    state, _ = play(state, REVEAL)  # the turn ends
+    after = ENG.view(state, 0)
+    assert all(c["family"] is None for c in after["cells"])
+    assert "kitsune-1" not in str(after) and "kitsune-2" not in str(after)
+    peeks = [e for e in after["log"] if e["type"] == "peek"]
+    assert peeks and all("card" not in e and "family" not in e for e in peeks)
+    assert cell(ENG.bot_view(state, 0), 4, 0)["family"] == "kitsune"
+    for seat in (0, 1):
+        assert ENG.view(ENG.shuffle_hidden(state, seat, random.Random(3)), seat) == (
+            ENG.view(state, seat)
+        )
+
+
 def test_memory_follows_a_card_when_it_moves():
-    state, _ = play(game(), peek(0, 0), peek(0, 1), move(0, 0, 4, 0), REVEAL)
+    state = game(memory_aids=True)
+    state, _ = play(state, peek(0, 0), peek(0, 1), move(0, 0, 4, 0), REVEAL)
     view = ENG.view(state, 0)
+    assert view["memory_aids"] is True
     assert cell(view, 4, 0)["family"] == "kitsune"
     assert all((c["row"], c["col"]) != (0, 0) for c in view["cells"])
     assert cell(view, 4, 0)["seen"] == 1 and cell(view, 4, 0)["now"] is False

@@ -13,9 +13,19 @@ _ORDER = ["kitsune", "kappa", "rokurokubi", "oni"]
 MIXED = [_ORDER[(row + col) % 4] for row in range(4) for col in range(4)]
 
 
-def game(grid=ROWS, clues=("clue-kitsune", "clue-kappa"), *, players=2, level=1, first=0, **extra):
+def game(
+    grid=ROWS,
+    clues=("clue-kitsune", "clue-kappa"),
+    *,
+    players=2,
+    level=1,
+    first=0,
+    memory_aids=False,
+    **extra,
+):
     setup = {"grid": list(grid), "clues": list(clues), "first": first, **extra}
-    return ENG.new_game(players=players, seed=0, options={"level": level, "setup": setup})
+    options = {"level": level, "memory_aids": memory_aids, "setup": setup}
+    return ENG.new_game(players=players, seed=0, options=options)
 
 
 def play(state, *actions):

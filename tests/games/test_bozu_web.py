@@ -125,7 +125,9 @@ def test_the_historical_spelling_is_a_table_setting(dana):
     fields = form_fields(client.get(f"/play/t/{table.code}/").content.decode())
     post_move(client, table, version=fields["version"], token=fields["token"], action=DRAW)
     page = client.get(f"/play/t/{table.code}/").content.decode()
-    assert "かりほのいほの" in page and "かりおのいおの" not in page
+    shown = re.sub(r'data-speak="[^"]*"', "", page)  # the speech reads the pronunciation
+    assert "かりほのいほの" in shown and "かりおのいおの" not in shown
+    assert "かりおのいおの" in re.search(r'data-speak="([^"]*)"', page).group(1)
 
 
 @pytest.mark.parametrize("mode", ["always", "hover", "never"])
@@ -256,3 +258,48 @@ def test_the_learning_hook_sends_the_question_of_each_card_newly_shown():
     deal = families.new_game(players=3, seed=1)
     saw = seat_observed_pairs(eng=families, before=None, after=deal, seat=0, options={})
     assert saw.entered and saw.cards == ()
+
+
+def test_the_poem_is_read_aloud_as_pronounced_whatever_the_spelling_shown():
+    """Issue 26 item 6: the speech reads 『おおけなく』, never the historical おほけなく (a speech
+    engine would say "o-ho"); the historical spelling is only shown."""
+    poet = load_poets().cards["p095"]
+    for spelling in ("modern", "historical"):
+        card = poet_card("p095", romaji="always", spelling=spelling)
+        assert card["speak"] == f"{poet.kana}。{poet.upper_yomi.replace(' ', '、')}"
+        assert "おほけなく" not in card["speak"]
+    assert poet_card("p095", romaji="always", spelling="historical")["upper"] == poet.upper_kana
+
+
+def test_the_modern_spelling_setting_is_named_the_pronunciation():
+    """The `_yomi` text writes the pronunciation (わかれてわ, くるるものとわ): the setting says so
+    instead of calling it the modern spelling."""
+    from django.utils import translation
+
+    from games.engines import get_engine
+
+    spelling = next(o for o in get_engine("bozu").OPTIONS if o.name == "spelling")
+    label = spelling.choice_labels[spelling.choices.index("modern")]
+    assert "pronounced" in label
+    for code, word in (("fr", "prononc"), ("ja", "発音")):
+        with translation.override(code):
+            assert word in translation.gettext(label)
+
+
+def test_a_log_line_about_another_players_card_does_not_speak_to_me():
+    """Issue 26 item 7: « la carte reste devant vous » was said of another player's noble."""
+    from django.utils import translation
+
+    from games.boards.bozu import BozuBoard
+    from games.boards.common import Player
+
+    players = [Player(0, "Dana", "human", is_me=True), Player(1, "CPU", "bot", level="easy")]
+    board = BozuBoard()
+    for effect in ("noble", "emperor", "empress"):
+        theirs = {"type": "reveal", "seat": 1, "card": "p001", "effect": effect}
+        mine = {**theirs, "seat": 0}
+        for code, you in (("en", " you"), ("fr", "vous"), ("fr", "tirez"), ("ja", "あなた")):
+            with translation.override(code):
+                assert you not in str(board.sentence(theirs, players)), (effect, code)
+        with translation.override("fr"):
+            assert "vous" in str(board.sentence(mine, players)).lower()

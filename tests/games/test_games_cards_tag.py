@@ -39,7 +39,7 @@ def test_word_cards_print_meaning_points_and_hearts_as_the_rules_describe():
     foot = html[html.index('<span class="card-foot">') :]
     # hearts first (bottom left), as symbols hidden from screen readers plus their meaning
     assert foot.index("card-hearts") < foot.index("card-points")
-    assert '<span aria-hidden="true">♥</span>' in foot and "1 cœur : 2 ou 3 mots" in foot
+    assert '<span aria-hidden="true">♥</span>' in foot and "1 cœur\u00a0: 2 ou 3 mots" in foot
     assert '<span class="card-points">2 pts</span>' in foot
     with translation.override("ja"):
         word = word_of("se", "katakana")

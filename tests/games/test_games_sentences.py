@@ -49,7 +49,7 @@ def test_families_sentences_in_english_name_you_and_mark_the_kana():
          f"CPU 3 (normal) vous a demandé {KI} de la famille KA.",
          f"CPU 3 (normal)があなたに「か行」の「{KI}」をたのみました。"),
         ({"type": "pass", "seat": 0, "reason": "pile_empty"},
-         "La pioche est vide : vous ne pouvez pas piocher.",
+         "La pioche est vide\u00a0: vous ne pouvez pas piocher.",
          "山札が空なので、あなたは引けません。"),
         ({"type": "family_laid", "seat": 0, "family": "ka", "cards": [], "auto": False},
          "Vous avez posé la famille KA.", "あなたは「か行」をそろえて出しました。"),
@@ -95,7 +95,7 @@ def test_words_formed_say_the_meaning_in_the_interface_language_and_never_in_jap
         'Ben &lt;b&gt; formed <span lang="ja">すいか</span> (suika, watermelon): 2 points.'
     )
     assert said("fr", "always") == (
-        'Ben &lt;b&gt; a formé <span lang="ja">すいか</span> (suika, pastèque) : 2 points.'
+        'Ben &lt;b&gt; a formé <span lang="ja">すいか</span> (suika, pastèque)\u00a0: 2 points.'
     )
     assert "(watermelon)" in said("en", "never") and "suika" not in said("en", "never")
     in_japanese = 'Ben &lt;b&gt;が「<span lang="ja">すいか</span>」を作りました：2点。'

@@ -210,3 +210,28 @@ def test_the_cpu_teammates_plan_is_shown_to_the_humans_who_play_with_them(dana, 
         assert "yk-plan" not in page, (seats, options)
     finished = play_to_the_end(client, table)
     assert "yk-plan" not in finished
+
+
+@pytest.mark.parametrize("aids", [False, True])
+def test_memory_aids_are_a_table_option_the_board_names(dana, charlie, aids):
+    """As printed the peeked yokai go back face down at the end of the turn; with the memory
+    aids option (a help for beginners) the board keeps them and says so."""
+    setup = {"grid": ROWS, "clues": ["clue-oni", "clue-kappa"], "first": 0}
+    table = yokai_table(
+        human(dana), human(charlie), level=1, memory_aids=aids, prompts="off", setup=setup
+    )
+    client = client_for(dana)
+    for action in (
+        key(type="peek", row=0, col=0),
+        key(type="peek", row=0, col=1),
+        key(type="move", row=3, col=3, to_row=4, to_col=2),
+        key(type="reveal"),
+    ):
+        fields = form_fields(page_of(client, table))
+        post_move(client, table, version=fields["version"], token=fields["token"], action=action)
+    page = page_of(client, table)
+    table.refresh_from_db()
+    assert table.version == 4
+    assert ("fam-kitsune" in page) is aids and ("きつね" in page) is aids
+    assert ("Memory aids are on" in page) is aids
+    assert ("the yokai go back face down at the end of your turn" in page) is not aids

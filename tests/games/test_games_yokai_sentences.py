@@ -44,7 +44,7 @@ def test_clue_sentences_name_every_family_of_the_clue():
     ("lang", "expected"),
     [
         ("en", "The yokai are appeased: the team wins with 12 points."),
-        ("fr", "Les yokai sont apaisés : l'équipe gagne avec 12 points."),
+        ("fr", "Les yokai sont apaisés\u00a0: l’équipe gagne avec 12 points."),
         ("ja", "妖怪はしずまりました。チームの勝ちです（12点）。"),
     ],
 )

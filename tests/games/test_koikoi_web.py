@@ -62,6 +62,7 @@ def test_the_create_form_offers_the_rules_settings_and_starts_a_game(dana):
     page = client.get("/play/new/koikoi/").content.decode()
     settings = ["rounds", "bright_points", "viewing", "viewing_rule", "sake_cup", "stacking"]
     settings += ["koikoi_bonus", "draw_scoring", "tsukifuda", "dealt_hands", "draw_capture"]
+    settings += ["free_discard"]
     for name in settings:
         assert f'name="t-{name}"' in page
     assert "Koi-Koi" in client.get("/play/").content.decode()
@@ -143,6 +144,28 @@ def test_romaji_never_prints_no_plant_or_yaku_reading(bob, erin):
     plants = {DECK.cards[card].plant_romaji for card in DECK.ids}
     printed = [p for p in plants if re.search(rf"(?<![a-z]){p}(?![a-z])", text, re.I)]
     assert not printed
+
+
+def test_a_matching_card_must_be_played_and_the_board_says_why_the_others_wait(bob, erin):
+    """koikoi.fr.txt: bob holds the sake cup and a chrysanthemum lies on the table: it is his
+    only play; his other cards are shown, not offered, with the reason; a forged discard is
+    refused and changes nothing."""
+    table = duo_table(bob, erin)
+    client = client_for(bob)
+    page = client.get(f"/play/t/{table.code}/").content.decode()
+    fields = fields_of(page)
+    assert fields["actions"] == ['{"card":"kiku-sakazuki","type":"play"}']
+    assert "they may be played only when no card of your hand matches" in page
+    assert page.count('class="cards held"') == 1 and "梅に鶯" in page
+    discard = '{"card":"ume-chaff-1","type":"play"}'
+    refused = post_move(client, table, version="0", token=fields["token"], action=discard)
+    assert refused.status_code == 400 and "not one of your" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.version == 0 and not Move.objects.exists()
+    # with the free discard setting every card of the hand is offered
+    free = duo_table(bob, erin, free_discard=True)
+    page = client.get(f"/play/t/{free.code}/").content.decode()
+    assert len(fields_of(page)["actions"]) == 8 and 'class="cards held"' not in page
 
 
 def test_refusals_change_nothing(bob, erin, charlie):
@@ -266,3 +289,49 @@ def test_a_capture_may_ask_to_read_the_captured_plant_name(dana):
     )
     # captured: きく (chaff) and さくら (curtain, chaff): the prompts come from those
     assert opened and opened <= {"ki", "ku", "sa", "ra"} and opened & {"sa", "ra"}
+
+
+def test_one_english_word_two_meanings_on_the_koikoi_pages(bob, erin):
+    """Issue 26 item 5: "Always" of the viewing yaku is not "always shown" (the romaji
+    setting's 常に表示), and the results heading "Rounds" is not "number of rounds"."""
+    page = client_for(bob, "ja").get("/play/new/koikoi/").content.decode()
+    viewing = re.search(r'<select name="t-viewing_rule".*?</select>', page, re.S).group(0)
+    romaji = re.search(r'<select name="t-romaji".*?</select>', page, re.S).group(0)
+    assert ">いつでも</option>" in viewing and "常に表示" not in viewing
+    assert ">常に表示</option>" in romaji
+    assert "回戦数" in page and "ラウンド" not in page
+    table = duo_table(bob, erin)
+    client = client_for(bob)
+    fields = fields_of(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=0, token=fields["token"],
+              action='{"card":"kiku-sakazuki","type":"play"}')  # fmt: skip
+    fields = fields_of(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=1, token=fields["token"], action='{"type":"shobu"}')
+    board = client_for(bob, "ja").get(f"/play/t/{table.code}/").content.decode()
+    heading = re.search(r'<h2 id="results-title">([^<]*)</h2>', board).group(1)
+    assert heading == "各回戦の結果"
+    assert "第2回戦" in board and "ラウンド" not in board
+    assert '<h2 id="field-title">場</h2>' in board  # the field, not a テーブル
+    assert "2月：" in board and "2月:" not in board
+
+
+def test_yaku_kana_read_their_japanese_names_and_points_say_ten(bob, erin):
+    """Issue 26 items 8 and 9: はなみざけ is read 花見酒 (not 花見で一杯), the yaku たん is
+    タン (the card kind stays 短冊), and yaku points say 点 in Japanese."""
+    from django.utils import translation
+
+    from games.boards.koikoi import KIND_PLURALS, yaku_name
+
+    table = duo_table(bob, erin)
+    client = client_for(bob)
+    fields = fields_of(client.get(f"/play/t/{table.code}/").content.decode())
+    post_move(client, table, version=0, token=fields["token"],
+              action='{"card":"kiku-sakazuki","type":"play"}')  # fmt: skip
+    page = client_for(bob, "ja").get(f"/play/t/{table.code}/").content.decode()
+    assert '<span lang="ja">はなみざけ</span> (花見酒) 5点' in page
+    assert "はなみざけ (hanami-zake) 5点" in page  # the log
+    assert "一杯" not in page
+    with translation.override("ja"):
+        assert yaku_name("tan") == "タン" and translation.gettext(KIND_PLURALS["ribbon"]) == "短冊"
+        assert yaku_name("tsukimi_zake") == "月見酒"
+        assert translation.gettext("Flower and moon viewing") == "花見酒・月見酒"

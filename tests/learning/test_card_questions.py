@@ -381,8 +381,8 @@ def language_restored():
         (
             "fr",
             "Questions sur les cartes que je connais",
-            "Par quel kana commence la seconde moitié de ce poème ?",
-            "Exact : elle commence par な (na).",
+            "Par quel kana commence la seconde moitié de ce poème\u00a0?",
+            "Exact\u00a0: elle commence par な (na).",
         ),
         (
             "ja",

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.engines import get_engine
+from learning import kana_table
 from learning.picker import AssignmentInfo, KanaStatus, rank, recommend
 
 ALL = sorted(get_engine("kazoku-families").practice({}))  # the 45 Kazoku kana
@@ -31,7 +32,21 @@ def test_weak_katakana_in_the_s_and_t_rows_calls_for_kana_families_in_katakana()
         {"variant": "kana", "script": "katakana"},
     )
     assert {k for k, _ in rec.kana} >= {"shi", "tsu", "so"}
-    assert "SA" in rec.reason and "TA" in rec.reason
+    # plain words: the kana themselves and why, not "groups (SA, TA)" (issue 25)
+    assert rec.reason == "This game practises サ, シ, ス, which you often get wrong."
+
+
+def test_the_reason_names_due_and_new_kana_in_plain_words():
+    due = KanaStatus(state="due", retrievability=0.85)
+    statuses = everything(STRONG)
+    for k in ("ha", "hi", "fu", "he", "ho", "na", "ni", "nu", "ne", "no"):
+        statuses[(k, "hiragana")] = due
+    rec = best(statuses, engines=["kazoku-families"])
+    assert rec.reason == "This game practises な, に, ぬ, which are due for review today."
+    beginner = best({}, engines=["kazoku-families"])
+    assert beginner.reason.startswith("This game shows you kana you have not met yet: ")
+    for jargon in ("group", "(", "predicted", "%"):
+        assert jargon not in rec.reason and jargon not in beginner.reason
 
 
 def test_weak_vowels_across_rows_call_for_gojuon_families():
@@ -69,7 +84,8 @@ def test_due_kana_in_both_scripts_call_for_mixed_cards():
 def test_a_beginner_starts_with_hiragana_families():
     rec = best({})
     assert rec.engine == "kazoku-families"
-    assert rec.options["script"] in ("hiragana", "mixed")
+    # never mixed cards while knowing neither script (issue 25)
+    assert rec.options["script"] == "hiragana"
 
 
 def test_assignments_come_first_in_due_order():
@@ -108,6 +124,18 @@ def test_recommend_reads_the_learners_memory_and_assignments(bob):
     from learning.models import KanaMemory
 
     now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    KanaMemory.objects.bulk_create(  # every hiragana answered: katakana is behind in coverage
+        KanaMemory(
+            learner=bob,
+            kana_id=k,
+            script="hiragana",
+            reps=5,
+            stability=40.0,
+            due=now + timedelta(days=30),
+            last_review=now - timedelta(days=1),
+        )  # fmt: skip
+        for k in kana_table.kana_ids("hiragana")
+    )
     for k in ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to"):
         KanaMemory.objects.create(
             learner=bob,
@@ -129,3 +157,74 @@ def test_recommend_reads_the_learners_memory_and_assignments(bob):
     )
     recs = recommend(bob, now=now)
     assert recs[0].assignment_id is not None and recs[0].options["script"] == "hiragana"
+
+
+def test_while_katakana_has_kana_never_asked_its_games_come_first():
+    """Issue 27: hiragana all answered and strong (the word game would lead), katakana never
+    asked: the picker brings katakana in, and says why."""
+    statuses = {(k, "hiragana"): STRONG for k in kana_table.kana_ids("hiragana")}
+    recs = rank(statuses=statuses)
+    assert recs[0].options["script"] in ("katakana", "mixed")
+    first_katakana = next(r for r in recs if r.options.get("script") == "katakana")
+    assert first_katakana.reason_key == "coverage"
+    assert (
+        "katakana" in first_katakana.reason
+        and str(len(kana_table.kana_ids("katakana", basic_only=True))) in first_katakana.reason
+    )
+    shown = [r.options.get("script", "hiragana") for r in recs]
+    assert shown.index("hiragana") > max(i for i, s in enumerate(shown) if s == "katakana")
+
+
+def test_scripts_level_in_coverage_keep_the_score_order():
+    assert rank(statuses=everything(STRONG))[0].reason_key == "context_strong"
+
+
+def test_a_syllabus_of_one_script_recommends_only_that_script():
+    recs = rank(statuses={}, scripts=("hiragana",))
+    assert recs and all(r.options.get("script", "hiragana") == "hiragana" for r in recs)
+    recs = rank(statuses={}, scripts=("katakana",))
+    assert recs and all(r.options.get("script") == "katakana" for r in recs)
+
+
+@pytest.mark.django_db
+def test_a_japanese_reason_names_no_romaji_row(bob):
+    """Issue 26 item 9: a Japanese reason never reads the romaji SA, TA (it names the kana)."""
+    from django.utils import translation
+
+    from learning.models import KanaMemory
+
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    weak = ("sa", "shi", "su", "se", "so", "ta", "chi", "tsu", "te", "to")
+    # every kana of both scripts asked before (so coverage does not lead), the SA and TA rows
+    # of katakana due and weak, the rest strong
+    for script in ("hiragana", "katakana"):
+        for k in kana_table.kana_ids(script):
+            due_now = script == "katakana" and k in weak
+            KanaMemory.objects.create(
+                learner=bob, kana_id=k, script=script, reps=3,
+                stability=2.0 if due_now else 60.0,
+                due=now - timedelta(days=3) if due_now else now + timedelta(days=30),
+            )  # fmt: skip
+    with translation.override("ja"):
+        reason = recommend(bob, now=now)[0].reason
+    # the reason names the kana themselves (issue 25 item 8), never a romaji row name
+    assert "サ" in reason and "SA" not in reason and "TA" not in reason
+    assert "。 " not in reason and " (" not in reason  # Japanese punctuation, no spaces
+    assert not any("a" <= ch.lower() <= "z" for ch in reason)
+
+
+def test_families_holding_other_kana_are_named_by_what_they_hold_in_every_language():
+    """Issue 26 item 11: the kana-row family YA holds わ and ん, the column O holds ん: their
+    English and French names say so, as the Japanese ones (や・ゆ・よ・わ・ん, お段・ん) do."""
+    from django.utils import translation
+
+    from games.boards.kazoku_families import family_label
+
+    for code in ("en", "fr"):
+        with translation.override(code):
+            assert family_label("kana", "ya") == "YA·YU·YO·WA·N"
+            assert family_label("kana", "ka") == "KA"
+            assert family_label("gojuon", "o") == "O·N"
+            assert family_label("gojuon", "a") == "A"
+    with translation.override("ja"):
+        assert family_label("kana", "ya") == "や・ゆ・よ・わ・ん"

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from factories import taught
 
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.services.play import play_observed
@@ -18,6 +19,18 @@ QUIZ = "/learn/quiz/"
 def dana_client(client, dana):
     client.force_login(dana)
     return client
+
+
+def test_a_newcomer_is_never_quizzed_on_kana_never_taught(dana_client, dana):
+    dana_client.post(QUIZ, {"action": "start"})
+    assert not Prompt.objects.filter(learner=dana).exists()
+    page = dana_client.get(QUIZ).content.decode()
+    assert reverse("learn:lesson") in page
+    taught(dana, 3)
+    dana_client.post(QUIZ, {"action": "start"})
+    asked = list(Prompt.objects.filter(learner=dana).order_by("id"))
+    assert [p.kana_id for p in asked] == ["a", "i", "u"]
+    assert {p.kind for p in asked} <= {"reading", "glyph"}  # new kana: four buttons
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client):
@@ -49,6 +62,7 @@ def test_quiz_without_js_start_answer_feedback_and_next(dana_client, dana):
             "last_review": (now - timedelta(days=2)).isoformat(),
         },
     )
+    taught(dana, 9)
     page = dana_client.get(QUIZ)
     assert "1 kana is due" in page.content.decode()
     response = dana_client.post(QUIZ, {"action": "start"})
@@ -75,6 +89,7 @@ def test_quiz_without_js_start_answer_feedback_and_next(dana_client, dana):
 
 
 def test_quiz_with_htmx_swaps_the_card_and_shows_the_right_answer(dana_client, dana):
+    taught(dana)
     dana_client.post(QUIZ, {"action": "start"}, HTTP_HX_REQUEST="true")
     first = Prompt.objects.filter(learner=dana, source="quiz").order_by("id").first()
     response = dana_client.post(
@@ -89,6 +104,7 @@ def test_quiz_with_htmx_swaps_the_card_and_shows_the_right_answer(dana_client, d
 
 
 def test_quiz_answers_the_whole_run_then_offers_another(dana_client, dana):
+    taught(dana)
     dana_client.post(QUIZ, {"action": "start"})
     for prompt in Prompt.objects.filter(learner=dana, source="quiz").order_by("id"):
         dana_client.post(QUIZ, {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id})
@@ -100,6 +116,7 @@ def test_quiz_answers_the_whole_run_then_offers_another(dana_client, dana):
 
 
 def test_quiz_refuses_bad_input_without_changing_anything(dana_client, dana, bob):
+    taught(dana)
     dana_client.post(QUIZ, {"action": "start"})
     prompt = Prompt.objects.filter(learner=dana).first()
     assert dana_client.post(QUIZ, {"action": "dance"}).status_code == 400

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fsrs import Rating
+from fsrs import Card, Rating, State
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -61,11 +61,25 @@ def test_easy_answers_schedule_further_than_hard_ones_and_wrong_ones_soonest():
         ("good", True, 4000),
         ("easy", True, 1000),
     ]:
-        card = srs.card_new(card_id=1, now=T0)
+        card = Card(card_id=1, state=State.Review, stability=5.0, difficulty=5.0,
+                    due=T0, last_review=T0 - timedelta(days=5))  # fmt: skip
         dues[label] = srs.review(
             scheduler=scheduler, card=card, correct=correct, response_ms=ms, at=T0
         ).card.due
     assert dues["again"] <= dues["hard"] <= dues["good"] < dues["easy"]
+
+
+def test_a_fast_answer_on_a_new_or_learning_card_is_good_never_easy():
+    """Issue 27: seconds or minutes after a kana was first seen or failed, a fast answer shows
+    it was just seen, not that it is known: Good at most (Easy would graduate it for 8 days)."""
+    scheduler = srs.scheduler_build(fuzzing=False)
+    new = srs.card_new(card_id=1, now=T0)
+    first = srs.review(scheduler=scheduler, card=new, correct=True, response_ms=900, at=T0)
+    assert first.rating == Rating.Good and first.card.state == State.Learning
+    again = srs.review(scheduler=scheduler, card=first.card, correct=True, response_ms=900,
+                       at=T0 + timedelta(minutes=10))  # fmt: skip
+    assert again.rating == Rating.Good
+    assert again.card.due - T0 < timedelta(days=4)
 
 
 def test_naive_datetimes_are_refused():

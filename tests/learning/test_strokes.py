@@ -69,8 +69,11 @@ def test_the_learner_kana_page_animates_the_strokes_and_credits_kanjivg(client, 
 
 @pytest.mark.django_db
 def test_the_quiz_shows_the_stroke_order_after_a_wrong_answer_only(client, dana):
+    from factories import taught
+
     from learning.models import Prompt
 
+    taught(dana)
     client.force_login(dana)
     client.post("/learn/quiz/", {"action": "start"})
     prompts = list(Prompt.objects.filter(learner=dana, source="quiz").order_by("pk"))

@@ -27,7 +27,7 @@ each revealed card is one small new state: the pile is never copied, hands are r
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -40,6 +40,7 @@ from games.engines.base import (
     Option,
     competition_ranks,
     gettext_noop,
+    latest_events,
     validate_setup,
 )
 from games.engines.bozu.bots import make_bot
@@ -62,6 +63,7 @@ from games.engines.bozu.state import (
     SKIPS,
     BozuState,
     Deal,
+    Group,
     added_log,
     log_groups,
     scores_of,
@@ -306,7 +308,8 @@ def refusal(state: BozuState, seat: Any, action: Any) -> str:
 
 def make_deal(players: int, seed: int, options: Mapping[str, Any], pile: Any) -> Deal:
     """The fixed part of a game: ``options`` validated (``setup`` left out)."""
-    return Deal(players, seed, *_settings(players, tuple(sorted(options.items()))), tuple(pile))
+    settings = _settings(players, tuple(sorted(options.items())))
+    return Deal(players, seed, *settings, tuple(pile), play)
 
 
 @lru_cache(maxsize=256)
@@ -335,17 +338,16 @@ def fresh_log(groups: Iterable[Iterable[dict]]) -> list[list[dict]]:
 
 def recent_events(state: BozuState, limit: int = LOG_WINDOW) -> list[dict]:
     """The last ``limit`` events (all public), oldest first, as fresh copies."""
-    recent: list[dict] = []
+    return latest_events(_groups_newest_first(state), None, limit, _fresh)
+
+
+def _groups_newest_first(state: BozuState) -> Iterator[Group]:
+    """The log's event groups from the last move back, read along the ``previous`` chain."""
     past: BozuState | None = state
     while past is not None:
         log = past._log if past._log is not None else added_log(past)
-        for group in reversed(log):
-            for event in reversed(group):
-                recent.append(event.copy() if event["type"] != "game_over" else _fresh(event))
-                if len(recent) == limit:
-                    return recent[::-1]
+        yield from reversed(log)
         past = past.previous
-    return recent[::-1]
 
 
 class Bozu(Engine):
@@ -355,6 +357,7 @@ class Bozu(Engine):
         "Turn over the 100 poets of the Hyakunin Isshu: keep the nobles, lose your hand to the "
         "monks, take the pile with the ladies. Read each poet's name in kana."
     )
+    ranked = True  # its tables may be ranked: Elo ratings between humans (docs/web.md)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     CARD_QUESTIONS_HELP = gettext_noop(
@@ -425,7 +428,7 @@ class Bozu(Engine):
             gettext_noop("Poems in kana"),
             choices=("modern", "historical"),
             choice_labels=(
-                gettext_noop("Modern reading"),
+                gettext_noop("Pronunciation (as the poems are pronounced today)"),
                 gettext_noop("Historical spelling (as printed on the cards)"),
             ),
         ),

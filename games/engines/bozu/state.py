@@ -45,6 +45,9 @@ class Deal(NamedTuple):
     # rules' function for that effect)
     after: tuple[int, ...]  # the seat that follows each seat
     pile: tuple[str, ...]  # the cards in the order they are revealed
+    # the rules' ``play(state, seat, kind) -> (state, events)``: a state works out its log
+    # again with it (``added_log``), so this module needs no import of the rules
+    play: Callable[[Any, int, str], tuple[Any, list[dict]]]
 
 
 class BozuState:
@@ -203,11 +206,9 @@ def added_log(state: BozuState) -> tuple[Group, ...]:
     """The log groups ``state`` adds to its previous state's (all of them for a first state)."""
     log = state._log
     if log is None:
-        from games.engines.bozu.rules import play  # the rules import this module
-
         previous = state.previous
         kind = "draw" if state.drawn > previous.drawn else "stop"
-        _, events = play(previous, previous.turn, kind)
+        _, events = previous.deal.play(previous, previous.turn, kind)
         log = state._log = (tuple(events),)
     return log
 

@@ -202,3 +202,32 @@ def deal_scripts(script: str, rng: random.Random) -> str:
 def card_script(scripts: str, card_id: str) -> str:
     """``hiragana`` or ``katakana``: the script ``card_id`` shows (``scripts`` from the deal)."""
     return SCRIPT_OF_LETTER[scripts[load_deck().ids.index(card_id)]]
+
+
+@lru_cache(maxsize=512)
+def family_name(variant: str, family_id: str, lang: str) -> str:
+    """A family's name for a reader of ``lang`` ("en", "fr", "ja"; others read English).
+
+    Kana rows and columns read as KA, A (か行, あ段 in Japanese) only when the family is exactly
+    that row or column: the row family YA holds わ and ん, the column O holds ん, so they are
+    named by what they hold, in every language: YA·YU·YO·WA·N / や・ゆ・よ・わ・ん, O·N / お段・ん.
+    A theme is 「りょうり」の家族 in Japanese: a bare 家 suffix would read as -ka, "expert"
+    (りょうり家 = 料理家, a cook; いえ家 says "house" twice)."""
+    deck = load_deck()
+    family = deck.family(variant, family_id)
+    if variant == "themed":
+        label = family.labels.get(lang) or family.labels.get("en") or family_id
+        return f"{label}の家族" if lang == "ja" else label
+    in_line = "row" if variant == "kana" else "column"
+    outside = [c for c in family.cards if getattr(deck.cards[c], in_line) != family.id]
+    if lang == "ja":
+        glyph = deck.cards[family.id].glyph("hiragana")
+        if variant == "kana":
+            if outside:
+                return "・".join(deck.cards[c].glyph("hiragana") for c in family.cards)
+            return f"{glyph}行"
+        return f"{glyph}段" + "".join(f"・{deck.cards[c].glyph('hiragana')}" for c in outside)
+    label = (family.labels.get(lang) or family.labels.get("en") or family_id).upper()
+    if variant == "kana" and outside:
+        return "·".join(c.upper() for c in family.cards)
+    return label + "".join(f"·{c.upper()}" for c in outside)

@@ -45,6 +45,7 @@ from games.engines.base import (
     Option,
     competition_ranks,
     gettext_noop,
+    latest_events,
     validate_setup,
     visible_events,
 )
@@ -56,6 +57,7 @@ from games.engines.kazoku.deck import (
     START_OPTION,
     VARIANTS,
     deal_scripts,
+    family_name,
     load_deck,
 )
 from games.engines.kazoku.index import Rules, ask_templates, hand_summary, rules_for
@@ -377,22 +379,8 @@ def _memory_of(state: KazokuState) -> PublicMemory:
 
 
 def recent_events(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies.
-
-    The events ``visible_events`` would keep, read from the end and copied only when kept
-    (a late game's log holds hundreds of events, the window 40)."""
-    recent: list[dict] = []
-    for group in reversed(log):
-        for event in reversed(group):
-            if seat is None:
-                if event.get("private_to") is not None:
-                    continue
-            elif event.get("private_to", seat) != seat or event.get("except") == seat:
-                continue
-            recent.append(_fresh(event))
-            if len(recent) == LOG_WINDOW:
-                return recent[::-1]
-    return recent[::-1]
+    """The last ``LOG_WINDOW`` events ``seat`` may see, oldest first, as fresh copies."""
+    return latest_events(reversed(log), seat, LOG_WINDOW, _fresh)
 
 
 @lru_cache(maxsize=512)
@@ -415,6 +403,7 @@ class KazokuFamilies(Engine):
     name = ENGINE_NAME
     title = gettext_noop("Kazoku: happy families")
     blurb = gettext_noop("Ask the others for the kana you miss and lay whole families.")
+    DESCRIBED_OPTIONS = ("variant", "script")
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -770,6 +759,12 @@ class KazokuFamilies(Engine):
         return {
             family.id.upper(): frozenset(family.cards) for family in load_deck().families[variant]
         }
+
+    def practice_group_label(self, options: Mapping[str, Any], group: str, language: str) -> str:
+        """A group of ``practice_groups`` as a reader of ``language`` names it (さ行,
+        YA·YU·YO·WA·N: ``deck.family_name``)."""
+        variant = self.validate_options(options)["variant"]
+        return family_name(variant, group.lower(), language)
 
     # -- conformance hooks --
 

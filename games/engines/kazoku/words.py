@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from games.engines.base import (
@@ -44,6 +45,7 @@ from games.engines.base import (
     Engine,
     IllegalAction,
     Option,
+    WordExample,
     competition_ranks,
     gettext_noop,
     validate_setup,
@@ -132,10 +134,25 @@ def _scores(state: State) -> list[int]:
     return list(scores)
 
 
+@cache
+def _word_examples() -> tuple[tuple[frozenset[str], WordExample], ...]:
+    """Each card's word with the kana ids it uses (read once from the deck)."""
+    found = []
+    for card in load_deck().cards.values():
+        word = card.extra.get("word")
+        if not word:
+            continue
+        meanings = {lang: word[lang] for lang in ("en", "fr") if word.get(lang)}
+        example = WordExample(kana=word["kana"], romaji=word["romaji"], meanings=meanings)
+        found.append((frozenset(word.get("kana_ids", ())), example))
+    return tuple(found)
+
+
 class KazokuWords(Engine):
     name = "kazoku-words"
     title = gettext_noop("Kazoku: the word game")
     blurb = gettext_noop("Collect kana and form the words printed on your cards.")
+    DESCRIBED_OPTIONS = ("script",)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     OPTIONS = (
@@ -376,6 +393,10 @@ class KazokuWords(Engine):
         """The kana of the 45 words (read as words, voiced and small kana included): the
         game's point is reading them in context."""
         return frozenset(k for word in word_index().words.values() for k in word.kana_ids)
+
+    def word_examples(self, kana_id: str) -> list[WordExample]:
+        """The words printed on the cards (the fixture's ``word``) that use ``kana_id``."""
+        return [example for kana_ids, example in _word_examples() if kana_id in kana_ids]
 
     # --- conformance hooks -------------------------------------------------------------------
 

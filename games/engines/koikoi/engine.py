@@ -3,8 +3,9 @@
 Actions (JSON dicts):
 
 - ``{"type": "play", "card": id}`` — play a hand card (no choice to make: 0, 1 or 3 cards
-  of its month on the table); ``{"type": "play", "card": id, "take": id}`` when two cards of
-  its month lie on the table, one action per card it may take;
+  of its month on the table); a card matching nothing only when no hand card matches (or
+  with ``free_discard``: ``rules.playable``); ``{"type": "play", "card": id, "take": id}``
+  when two cards of its month lie on the table, one action per card it may take;
 - ``{"type": "take", "card": id}`` — the turned card matches two table cards: take that one;
   ``{"type": "take"}`` / ``{"type": "leave"}`` — with ``draw_capture="optional"``, capture the
   turned card's single (or three) match(es), or leave it on the table;
@@ -30,8 +31,8 @@ from games.engines.base import (
     Option,
     competition_ranks,
     gettext_noop,
+    latest_events,
     validate_setup,
-    visible_events,
 )
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
 from games.engines.koikoi.index import fast_koikoi, fast_play, fast_take
@@ -44,6 +45,7 @@ from games.engines.koikoi.rules import (
     masks_of,
     matches,
     month_of_round,
+    playable,
     settings_for,
 )
 
@@ -171,6 +173,12 @@ OPTIONS: tuple[Option, ...] = (
             "redeal": gettext_noop("Deal again"),
         },
     ),
+    Option(
+        "free_discard",
+        "bool",
+        False,
+        gettext_noop("Any hand card may be played, even when another matches the table"),
+    ),
     _choice(
         "draw_capture",
         "always",
@@ -190,6 +198,7 @@ class KoiKoi(Engine):
         "Two players capture flower cards by month to form yaku; "
         "learn the kana of the twelve plants."
     )
+    DESCRIBED_OPTIONS = ("rounds",)
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     OPTIONS = OPTIONS
@@ -252,8 +261,9 @@ class KoiKoi(Engine):
             return []
         if state.phase == "play":
             table_mask = state.masks[2]
+            rules = state.rules or settings_for(state.options)
             actions = []
-            for card in state.hands[seat]:
+            for card in playable(state.hands[seat], table_mask, rules.free_discard):
                 if (table_mask & MONTH_MASK_OF[card]).bit_count() == 2:
                     first, second = matches(state.table, card, table_mask)
                     actions.append({"type": "play", "card": card, "take": first})
@@ -322,6 +332,10 @@ class KoiKoi(Engine):
             else:
                 if action.keys() != PLAY_KEYS:
                     raise IllegalAction("There is no choice to make for that card.")
+                if card not in playable(state.hands[seat], state.masks[2], turn.rules.free_discard):
+                    raise IllegalAction(
+                        "A card of your hand matches a table card: play one that captures."
+                    )
                 turn.play(seat, card, None)
         elif state.phase == "draw":
             if action not in self.legal_actions(state, seat):
@@ -378,23 +392,13 @@ class KoiKoi(Engine):
                 for r, w, p, why in state.results
             ],
             "kana": {card: self._kana(card) for card in sorted(shown, key=DECK.order.get)},
-            "log": self._recent(state.log, seat),
+            "log": latest_events(reversed(state.log), seat, LOG_WINDOW),
         }
 
     @staticmethod
     def _kana(card: str) -> dict[str, str]:
         info = DECK.cards[card]
         return {"script": "hiragana", "kana": info.plant_kana, "romaji": info.plant_romaji}
-
-    @staticmethod
-    def _recent(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-        recent: list[dict] = []
-        for group in reversed(log):
-            for event in visible_events(reversed(group), seat):
-                recent.append(event)
-                if len(recent) == LOG_WINDOW:
-                    return recent[::-1]
-        return recent[::-1]
 
     def is_over(self, state: KoikoiState) -> bool:
         return state.phase == "over"

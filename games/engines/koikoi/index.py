@@ -100,6 +100,11 @@ def fast_play(state: Any, seat: int, action: Any) -> tuple[Any, list[dict]] | No
             return None
     elif len(action) != 2:
         return None
+    elif not count and not rules.free_discard:
+        # a discard is legal only when no hand card matches (rules.playable)
+        for other in hand:
+            if table_mask & MONTH_MASK_OF[other]:
+                return None
     hand = hand[:at] + hand[at + 1 :]
     other_hand = hands[1 - seat]
     if not hand and not other_hand:

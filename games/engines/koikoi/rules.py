@@ -7,10 +7,12 @@ yaku and settings in ``shared/data/koikoi_yaku.md``; every interpretation in
   the oya stays.
 - The oya deals 8 cards each and 8 face up on the table (the field), two by two: ko, table,
   oya. Four cards of one month on the table: the cards are dealt again. Dealt hands (手四,
-  くっつき) per the ``dealt_hands`` setting: ignored (default), a 6-point win, or a redeal.
-- The oya plays first. A turn: play a hand card; if the table holds cards of its month,
-  capture (the player chooses when two match; with three, all four are taken); otherwise it
-  stays on the table. Then the top card of the pile is turned and matched the same way (with
+  くっつき) per the ``dealt_hands`` setting: ignored (default), a 6-point win, or a redeal;
+  when they count, four pairs on the table are dealt again too (a misdeal, [FW]).
+- The oya plays first. A turn: play a hand card of a month on the table and capture (the
+  player chooses when two match; with three, all four are taken); only when no hand card
+  matches may any card be played, and it stays on the table (``free_discard``: any card,
+  always — ``playable``). Then the top card of the pile is turned and matched the same way (with
   ``draw_capture="optional"`` a drawn card that matches may be left on the table).
 - After a turn in which the player formed a new yaku or raised one (``koikoi_on``), they
   choose koi-koi (play on) or shōbu (end the round and score). Only the shōbu caller scores:
@@ -76,6 +78,7 @@ class Settings(NamedTuple):
     koikoi_on: str
     dealt_hands: str
     draw_scoring: str
+    free_discard: bool
     judge: Judge
     options_map: dict[str, Any]
 
@@ -94,6 +97,8 @@ def settings_for(options: tuple[tuple[str, Any], ...]) -> Settings:
             koikoi_on=by_name["koikoi_on"],
             dealt_hands=by_name["dealt_hands"],
             draw_scoring=by_name["draw_scoring"],
+            # tables created before the option existed play the printed rule
+            free_discard=bool(by_name.get("free_discard", False)),
             judge=judge_for(_settings(by_name)),
             options_map=by_name,
         )
@@ -117,6 +122,16 @@ def matches(
         return [other for other in table if BIT[other] & same]
     month = MONTH_OF[card]
     return [other for other in table if MONTH_OF[other] == month]
+
+
+def playable(hand: tuple[str, ...], table_mask: int, free_discard: bool) -> tuple[str, ...]:
+    """The hand cards a player may play: « n'importe quelle carte de sa main appartenant au
+    même mois que l'une des cartes déjà posées sur la table » — and « si aucune carte de sa
+    main ne correspond […], une carte quelconque ». ``free_discard``: any card, always."""
+    if free_discard:
+        return hand
+    matching = tuple([card for card in hand if table_mask & MONTH_MASK_OF[card]])
+    return matching or hand
 
 
 def masks_of(captured: tuple, table: tuple) -> tuple[int, int, int]:
@@ -339,6 +354,9 @@ class Round:
             table_mask = mask_of(table)
             if has_four_of_a_month(table_mask):
                 self.events.append({"type": "redeal", "round": self.round, "reason": "table"})
+                continue
+            if self.dealt_yaku(table):  # four pairs: a misdeal when dealt hands count ([FW])
+                self.events.append({"type": "redeal", "round": self.round, "reason": "table_pairs"})
                 continue
             dealt = [self.dealt_yaku(hand) for hand in hands]
             if self.rules.dealt_hands == "redeal" and any(dealt):

@@ -9,7 +9,8 @@ Rules (``shared/rules/yokai.fr.txt``; interpretation notes in ``docs/rules/yokai
 - The player "most afraid of ghosts" plays first (option ``first``); turns go round the table.
 - A turn has three steps, in order:
   1. **peek** at 2 yokai, privately (one action per card; a card with a clue on it is locked
-     and cannot be peeked);
+     and cannot be peeked), then put them back: as printed the view shows them during this
+     turn only; option ``memory_aids`` (a help for beginners) keeps every peek on the board;
   2. **move** 1 unlocked yokai to an empty place so that the 16 cards stay one orthogonally
      connected group (diagonal contact does not count, never two groups). If no yokai can
      move, the step is skipped;
@@ -39,7 +40,7 @@ Actions: ``{"type": "peek", "row": r, "col": c}``, ``{"type": "move", "row": r, 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from games.engines.base import (
@@ -48,7 +49,7 @@ from games.engines.base import (
     IllegalAction,
     Option,
     gettext_noop,
-    visible_events,
+    latest_events,
 )
 from games.engines.yokai.data import (
     AFFINITIES,
@@ -125,6 +126,24 @@ def grid_map(state: YokaiState) -> dict[tuple[int, int], str]:
 
 def locked_places(state: YokaiState) -> set[tuple[int, int]]:
     return {(r, c) for r, c, _ in state.placed}
+
+
+def memory_aids(state: YokaiState) -> bool:
+    """The table option (tables created before it existed play the printed game)."""
+    return bool(dict(state.options).get("memory_aids", False))
+
+
+def families_seen(state: YokaiState, seat: int | None, *, aids: bool) -> dict[str, int]:
+    """card -> the turn it was last peeked, for the yokai ``seat`` sees now. As printed (« Regardez-
+    les secrètement. Puis remettez-les à leur place. ») a seat sees the yokai it peeked at during
+    the turn it is playing; with memory aids, every yokai it ever peeked at."""
+    if seat is None:
+        return {}
+    if aids:
+        return dict(state.peeks[seat])
+    if seat == state.turn and state.step != "over":
+        return dict.fromkeys(state.peeked_now, state.turn_no)
+    return {}
 
 
 def faces_down(level: int) -> bool:
@@ -327,6 +346,20 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def _log_copy(memory: Mapping[str, int] | None) -> Callable[[Mapping[str, Any]], dict]:
+    """How the log window copies an event: a private peek names its yokai only while the seat
+    still sees it (``memory``: the yokai it sees now; None once every yokai is turned over)."""
+    if memory is None:
+        return dict
+
+    def copy(event: Mapping[str, Any]) -> dict:
+        if "card" in event and event["card"] not in memory:
+            return {k: v for k, v in event.items() if k not in ("card", "family")}
+        return dict(event)
+
+    return copy
+
+
 class YokaiEngine(Engine):
     name = ENGINE_NAME
     title = gettext_noop("Yokai")
@@ -334,6 +367,7 @@ class YokaiEngine(Engine):
         "A cooperative memory game: peek at face-down spirits, move them and give clues until "
         "each family of yokai is gathered. Read the family names in kana."
     )
+    DESCRIBED_OPTIONS = ("level", "script")
     cooperative = True  # one team: ``outcome()["won"]`` says whether every seat won
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
@@ -368,6 +402,16 @@ class YokaiEngine(Engine):
             min=0,
             max=3,
             seat=True,
+        ),
+        Option(
+            "memory_aids",
+            "bool",
+            False,
+            gettext_noop("Memory aids: the board keeps showing the families you peeked at"),
+            help=gettext_noop(
+                "A help for beginners. As printed, Yokai is a memory game: you look at two "
+                "yokai and put them back, and remember them yourself."
+            ),
         ),
     )
 
@@ -625,9 +669,18 @@ class YokaiEngine(Engine):
     def view(self, state: YokaiState, seat: int | None) -> dict:
         if seat is not None and not (_is_int(seat) and 0 <= seat < state.players):
             raise ValueError(f"no seat {seat!r} at this table")
+        return self._view(state, seat, aids=memory_aids(state))
+
+    def bot_view(self, state: YokaiState, seat: int) -> dict:
+        """A CPU teammate remembers every yokai it peeked at, memory aids or not (a computer
+        forgets nothing; the humans' boards follow the table's option): ``view`` as with the
+        aids on. Never sent to a browser (``games/services/play.py`` gives it to the bot)."""
+        return self._view(state, seat, aids=True)
+
+    def _view(self, state: YokaiState, seat: int | None, *, aids: bool) -> dict:
         over = state.step == "over"
         script = dict(state.options)["script"]
-        memory = dict(state.peeks[seat]) if seat is not None else {}
+        memory = families_seen(state, seat, aids=aids)
         clues_at = {(r, c): clue for r, c, clue in state.placed}
         hidden_clues = faces_down(state.level) and not over
         shown: list[str] = []
@@ -687,7 +740,10 @@ class YokaiEngine(Engine):
             "affinity_hidden": state.affinity is not None and affinity is None,
             "objective": state.objective,
             "kana": {card: self._kana(card, script) for card in shown},
-            "log": self._recent(state.log, seat),
+            "log": latest_events(
+                reversed(state.log), seat, LOG_WINDOW, copy=_log_copy(memory if not over else None)
+            ),
+            "memory_aids": aids,
             "over": over,
             "outcome": self.outcome(state) if over else None,
         }
@@ -696,16 +752,6 @@ class YokaiEngine(Engine):
     def _kana(card: str, script: str) -> dict[str, str]:
         names = [getattr(FAMILY[family], script) for family in families_on(card)]
         return {"glyph": "・".join(names), "script": script}
-
-    @staticmethod
-    def _recent(log: tuple[tuple[dict, ...], ...], seat: int | None) -> list[dict]:
-        recent: list[dict] = []
-        for group in reversed(log):
-            for event in visible_events(reversed(group), seat):
-                recent.append(event)
-                if len(recent) == LOG_WINDOW:
-                    return recent[::-1]
-        return recent[::-1]
 
     def outcome(self, state: YokaiState) -> dict:
         """One team: every seat has the same score and rank 1; ``won`` says whether the team
@@ -810,12 +856,12 @@ class YokaiEngine(Engine):
     def shuffle_hidden(
         self, state: YokaiState, seat: int | None, rng: random.Random
     ) -> YokaiState | None:
-        """Permute what ``seat`` cannot know: the yokai it never peeked at (among their
-        places), the clue pile and the box (and, at level 4, the face-down clues), and the
-        affinity when it is not the first player."""
+        """Permute what ``seat`` cannot see: the yokai its view does not show
+        (``families_seen``, among their places), the clue pile and the box (and, at level 4,
+        the face-down clues), and the affinity when it is not the first player."""
         if state.step == "over":
             return None
-        memory = dict(state.peeks[seat]) if seat is not None else {}
+        memory = families_seen(state, seat, aids=memory_aids(state))
         unknown = [i for i, (_, _, card) in enumerate(state.grid) if card not in memory]
         cards = [state.grid[i][2] for i in unknown]
         rng.shuffle(cards)

@@ -1,7 +1,7 @@
 """``manage.py playout ENGINE``: bot-vs-bot games through an engine, checking invariants.
 
-    python manage.py playout kazoku-families --players 4 --games 100 --seed 1 \
-        --option variant=kana --bots easy,normal,hard --json
+    python manage.py playout ENGINE --players 4 --games 100 --seed 1 \
+        --option NAME=VALUE --bots easy,normal,hard --json
 
 Seat ``i`` plays ``bots[i % len(bots)]``; game ``g`` uses seed ``S + g``. After every action
 the invariants of ``games.engines.conformance`` are checked (card conservation, views hide

@@ -27,9 +27,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games.services.tables import seats_hand_over
-from kanagame.accounts.models import Role
-from kanagame.accounts.names import username_taken
+from kanagame.accounts.models import CanonicalUsername, Role
+from kanagame.accounts.names import username_key, username_taken
 from kanagame.accounts.services import account_traces_delete, user_create
+from learning import kana_table
 from learning.classroom.models import Assignment, Classroom, Membership
 
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
@@ -132,19 +133,30 @@ def classroom_for_code(*, code: str) -> Classroom:
 # --- student accounts ---------------------------------------------------------------------
 
 
-def _slug(display_name: str) -> str:
-    ascii_name = (
-        unicodedata.normalize("NFKD", display_name).encode("ascii", "ignore").decode().lower()
-    )
+def username_base(display_name: str) -> str:
+    """The name typed, as a username: kana read in romaji, accents dropped, letters and
+    digits only ("Zoé" -> zoe, "ゆき" -> yuki); "student" when nothing is left (kanji)."""
+    spelled = kana_table.romanise(display_name)
+    ascii_name = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "", ascii_name)[:16] or "student"
 
 
 def username_generate(*, display_name: str) -> str:
-    """``hana-347``: readable, unique in every spelling, no personal data beyond the chosen
-    display name."""
-    base = _slug(display_name)
-    for digits in (3, 3, 3, 4, 4, 5, 6):
-        candidate = f"{base}-{secrets.randbelow(9 * 10 ** (digits - 1)) + 10 ** (digits - 1)}"
+    """``yuki``, or ``yuki-2``, ``yuki-3``... when taken in any spelling (the join page's
+    promise: the username is made from the name typed). A base shorter than 3 letters starts
+    at ``-2``."""
+    base = username_base(display_name)
+    taken = set(
+        CanonicalUsername.objects.filter(name__startswith=username_key(base)).values_list(
+            "name", flat=True
+        )
+    )
+    first = [base] if len(base) >= 3 else []
+    for candidate in [*first, *(f"{base}-{n}" for n in range(2, 1000))]:
+        if username_key(candidate) not in taken:
+            return candidate
+    for _attempt in range(5):  # a thousand namesakes: a random suffix
+        candidate = f"{base}-{secrets.randbelow(900_000) + 100_000}"
         if not username_taken(candidate):
             return candidate
     raise ClassroomError(_("Could not find a free username, please try again."))

@@ -5,11 +5,24 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from learning.classroom import labels
 from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
 
 register = template.Library()
+
+
+@register.filter
+def assignment_name(assignment) -> str:
+    """The assignment's title, or its game in words (``learning.classroom.labels``)."""
+    return labels.assignment_name(assignment)
+
+
+@register.filter
+def assignment_game(assignment) -> str:
+    """The assignment's game, variant and options in words."""
+    return labels.assignment_game(assignment)
 
 
 @register.filter
@@ -18,10 +31,10 @@ def get_item(mapping: dict, key):
 
 
 STATE_LABELS = {
-    "new": _lazy("new"),
-    "learning": _lazy("learning"),
-    "due": _lazy("due"),
-    "mastered": _lazy("mastered"),
+    "new": gettext_lazy("new"),
+    "learning": gettext_lazy("learning"),
+    "due": pgettext_lazy("kana state", "due"),  # due for review, not a deadline
+    "mastered": gettext_lazy("mastered"),
 }
 
 

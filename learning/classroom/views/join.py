@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from kanagame.accounts.services import rate_refund, rate_take, session_start
@@ -22,33 +22,35 @@ FAILED_CODES_WINDOW = 600
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        label=_lazy("Class code"),
+        label=gettext_lazy("Class code"),
         max_length=20,
-        help_text=_lazy("The code your teacher gave you, for example KMN-7RT."),
+        help_text=gettext_lazy("The code your teacher gave you, for example KMN-7RT."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
 
 
 class JoinForm(CodeForm):
     display_name = forms.CharField(
-        label=_lazy("Your name in the class"),
+        label=gettext_lazy("Your name in the class"),
         max_length=60,
-        help_text=_lazy("A first name or a nickname; your teacher sees it. No email needed."),
+        help_text=gettext_lazy(
+            "A first name or a nickname; your teacher sees it. No email needed."
+        ),
     )
     username = forms.CharField(
-        label=_lazy("Username (optional)"),
+        label=gettext_lazy("Username (optional)"),
         max_length=30,
         required=False,
-        help_text=_lazy("Leave empty and we make one for you from your name."),
+        help_text=gettext_lazy("Leave empty and we make one for you from your name."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )
     password = forms.CharField(
-        label=_lazy("Choose a password"),
+        label=gettext_lazy("Choose a password"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_lazy("At least 8 characters."),
+        help_text=gettext_lazy("At least 8 characters."),
     )
     password_again = forms.CharField(
-        label=_lazy("Type the password again"),
+        label=gettext_lazy("Type the password again"),
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
     )
 

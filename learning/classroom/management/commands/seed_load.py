@@ -1,4 +1,5 @@
-"""Create a class of N students, each with a solo Kazoku table, for the load benchmark.
+"""Create a class of N students, each with a solo table (the first registered game by default),
+for the load benchmark.
 
     python manage.py seed_load --students 300 --password load-pass-2026 [--json]
 
@@ -18,6 +19,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.engines import ENGINES
 from games.services.tables import table_create
 from kanagame.accounts.models import Profile, Role
 from kanagame.accounts.names import canonical_usernames_create
@@ -29,12 +31,12 @@ User = get_user_model()
 
 
 class Command(BaseCommand):
-    help = "Create N students in a new class, each with a solo Kazoku table (load benchmark)."
+    help = "Create N students in a new class, each with a solo table (load benchmark)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--students", type=int, default=30)
         parser.add_argument("--password", default="load-pass-2026")
-        parser.add_argument("--engine", default="kazoku-families")
+        parser.add_argument("--engine", default=next(iter(ENGINES)))
         parser.add_argument("--cpus", type=int, default=2, help="CPU seats per table")
 
     def handle(self, *args, **opts) -> None:

@@ -11,9 +11,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.display import game_title
 from games.engines import ENGINES
 from games.forms import TableCreateForm
 from games.services.tables import table_options_validate
@@ -27,7 +28,7 @@ from .common import own_classroom
 
 def engine_choices() -> list[tuple[str, str]]:
     return [(RECOMMENDED, _("Recommended by the picker, for each student"))] + [
-        (name, name) for name in sorted(ENGINES)
+        (name, game_title(name)) for name in ENGINES
     ]
 
 
@@ -44,8 +45,8 @@ class AssignmentGameForm(TableCreateForm):
         data = forms.Form.clean(self)
         if self.errors:
             return data
-        # the table options this game shows (Koi-Koi has no script; card_prompts only where
-        # the game asks about its cards), as in the lobby
+        # the table options this game shows (not its UNUSED_TABLE_OPTIONS; card_prompts only
+        # where the game asks about its cards), as in the lobby
         options = {name: data[name] for name in [*self.engine_fields, *self.table_fields]}
         try:
             self.cleaned_options = table_options_validate(eng=self.eng, options=options)
@@ -55,17 +56,18 @@ class AssignmentGameForm(TableCreateForm):
 
 
 class AssignmentForm(forms.Form):
-    title = forms.CharField(label=_lazy("Title (optional)"), max_length=120, required=False)
+    title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=120, required=False)
     script = forms.ChoiceField(
-        label=_lazy("Script"),
+        label=gettext_lazy("Script"),
         choices=AssignmentScript.choices,
-        help_text=_lazy("The picker chooses a game in this script for each student."),
+        help_text=gettext_lazy("The picker chooses a game in this script for each student."),
     )
     due_at = forms.DateTimeField(
-        label=_lazy("Due"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+        label=pgettext_lazy("date an assignment is due", "Due"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
-    goal_kind = forms.ChoiceField(label=_lazy("Goal"), choices=GoalKind.choices)
-    goal_value = forms.IntegerField(label=_lazy("Goal amount"), min_value=1, max_value=1000)
+    goal_kind = forms.ChoiceField(label=gettext_lazy("Goal"), choices=GoalKind.choices)
+    goal_value = forms.IntegerField(label=gettext_lazy("Goal amount"), min_value=1, max_value=1000)
 
     def __init__(self, *args, recommended: bool, **kwargs) -> None:
         super().__init__(*args, **kwargs)

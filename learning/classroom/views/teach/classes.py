@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+import segno
 from django import forms
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from kanagame.accounts.permissions import teacher_required
@@ -28,7 +32,7 @@ class ClassroomForm(forms.ModelForm):
     class Meta:
         model = Classroom
         fields = ["name", "level", "default_script"]
-        help_texts = {"level": _lazy("For example: beginners, year 7, JLPT N5.")}
+        help_texts = {"level": gettext_lazy("For example: beginners, year 7, JLPT N5.")}
 
 
 class ClassroomSettingsForm(forms.ModelForm):
@@ -60,13 +64,26 @@ def teach_class_settings(request: HttpRequest, class_id: int) -> HttpResponse:
     form = ClassroomSettingsForm(request.POST or None, instance=classroom)
     if request.method == "POST":
         if not form.is_valid():
-            return render(
-                request, "teach/settings.html", {"form": form, "classroom": classroom}, status=400
-            )
+            return _settings_page(request, classroom, form, status=400)
         classroom_update(classroom=classroom, **form.cleaned_data)
         messages.success(request, _("Class saved."))
         return redirect("teach_class_settings", class_id=classroom.pk)
-    return render(request, "teach/settings.html", {"form": form, "classroom": classroom})
+    return _settings_page(request, classroom, form)
+
+
+def _settings_page(request: HttpRequest, classroom, form, status: int = 200) -> HttpResponse:
+    """The join code as a teacher projects it: the full address, the link with the code in it
+    and a QR code of that link (segno, an SVG inlined as a data: image with its alt text)."""
+    join_url = request.build_absolute_uri(reverse("join"))
+    join_link = f"{join_url}?{urlencode({'code': classroom.join_code})}"
+    context = {
+        "form": form,
+        "classroom": classroom,
+        "join_url": join_url,
+        "join_link": join_link,
+        "join_qr": segno.make(join_link, error="m").svg_data_uri(scale=6, border=2),
+    }
+    return render(request, "teach/settings.html", context, status=status)
 
 
 @teacher_required

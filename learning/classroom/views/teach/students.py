@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -32,9 +32,9 @@ from .common import class_student, own_classroom
 
 class RosterForm(forms.Form):
     names = forms.CharField(
-        label=_lazy("Names, one per line"),
+        label=gettext_lazy("Names, one per line"),
         widget=forms.Textarea(attrs={"rows": 10}),
-        help_text=_lazy("First names or nicknames only: no email or other personal data."),
+        help_text=gettext_lazy("First names or nicknames only: no email or other personal data."),
     )
 
 

@@ -1,0 +1,31 @@
+"""Journeys: a live server on a SQLite file (tests/conftest.py LIVE_SERVER_MODULES), Debian's
+Chromium through Playwright, and the kana catalogue each journey needs."""
+
+import os
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from journey_harness import CHROMIUM, CHROMIUM_ARGS, chromium_available
+
+
+@pytest.fixture
+def browser():
+    if not chromium_available():
+        pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium): the journeys need it")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def kana(transactional_db):
+    """The kana rows (a transactional test before this one flushed the migration's rows)."""
+    from learning.models import Kana
+
+    if not Kana.objects.exists():
+        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
