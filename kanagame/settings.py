@@ -98,6 +98,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The response headers first, so that every answer gets them, the 400 of the next one
+    # included (issue 24): they read the session only on the way out, when it exists.
+    "kanagame.middleware.PrivacyHeadersMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # NUL bytes, non-UTF-8 charsets, unreadable forms: 400 before any session or query.
     "kanagame.middleware.RequestSanityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -106,10 +111,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "kanagame.middleware.IdleTimeoutMiddleware",
-    "kanagame.middleware.PrivacyHeadersMiddleware",
-    "csp.middleware.CSPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 # The load benchmark's per-request CPU time and query count (kanagame/server_timing.py).

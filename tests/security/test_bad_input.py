@@ -116,3 +116,14 @@ def test_the_400_handler_never_reads_the_body():
     response = bad_request(request, ValueError("bad"))
     assert response.status_code == 400
     assert "Bad request" in response.content.decode()
+
+
+def test_the_400_page_for_bad_input_carries_the_security_headers(client):
+    """Issue 24, LOW 8: the refusal is answered before the header middlewares ran."""
+    response = client.post("/login/", {"username": "a\x00b", "password": "x"})
+    assert response.status_code == 400
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+    assert response["X-Frame-Options"] == "DENY"
+    assert "camera=()" in response["Permissions-Policy"]
+    query = client.get("/play/?q=%00")
+    assert query.status_code == 400 and "Content-Security-Policy" in query

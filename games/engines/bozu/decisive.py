@@ -9,6 +9,7 @@ card always offers the same choices.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,15 +35,29 @@ def _lower(card_id: str, spelling: str) -> str:
 
 
 @lru_cache(maxsize=2)
-def _openings(spelling: str) -> tuple[str, ...]:
-    """First kana of every second half, most frequent first (ties in kana-id order)."""
-    counts = Counter(KANA_ID[_lower(c, spelling)[0]] for c in load_poets().ids)
-    return tuple(sorted(counts, key=lambda kana: (-counts[kana], kana)))
+def _opening_counts(spelling: str) -> Counter:
+    return Counter(KANA_ID[_lower(c, spelling)[0]] for c in load_poets().ids)
+
+
+def _distractors(card_id: str, answer: str, spelling: str) -> list[str]:
+    """Three other openings drawn like the answer is: weighted by how many second halves
+    each opens, so no rule of frequency tells the answer from them (issue 24: the three
+    most common openings made the odd one out the answer for 68 poems of 100). Seeded by the
+    card: the same card always offers the same choices."""
+    rng = random.Random(f"decisive:{spelling}:{card_id}")
+    pool = {kana: n for kana, n in _opening_counts(spelling).items() if kana != answer}
+    picked: list[str] = []
+    while len(picked) < CHOICES - 1:
+        kanas = sorted(pool)
+        kana = rng.choices(kanas, weights=[pool[k] for k in kanas])[0]
+        picked.append(kana)
+        del pool[kana]
+    return picked
 
 
 def question(card_id: str, spelling: str = "modern") -> SecondHalfQuestion:
     """What to ask about ``card_id``: its first half, and four first kana to choose from (the
-    right one and the three most common other openings of second halves)."""
+    right one and three other openings of second halves, drawn as the answer is)."""
     if card_id not in load_poets().cards:
         raise ValueError(f"there is no card {card_id!r} among the 100 poets")
     if spelling not in ("modern", "historical"):
@@ -50,7 +65,7 @@ def question(card_id: str, spelling: str = "modern") -> SecondHalfQuestion:
     poet = load_poets().cards[card_id]
     lower = _lower(card_id, spelling)
     answer = KANA_ID[lower[0]]
-    others = [kana for kana in _openings(spelling) if kana != answer][: CHOICES - 1]
+    others = _distractors(card_id, answer, spelling)
     order = {kana: index for index, kana in enumerate(dict.fromkeys(KANA_ID.values()))}
     return SecondHalfQuestion(
         card=card_id,
