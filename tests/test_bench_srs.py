@@ -24,12 +24,15 @@ def test_every_arm_spends_the_same_learner_minutes_play_included():
 
 
 def test_the_exposure_effect_reaches_every_arm_that_plays_and_only_those():
-    def recall(arm, exposure):
+    """Over a few learners (one learner's day-44 recall at 6 min/day is a handful of kana, and
+    exposure draws from the same generator, so one learner alone can go either way)."""
+
+    def recall(arm, exposure, seeds=(1, 2, 3, 4)):
         run = srs_sim.Run(minutes=6.0, game=4.0, exposure=exposure)
-        return srs_sim.run_one(("average", arm, 1, 101, run))["recall"]
+        return sum(srs_sim.run_one(("average", arm, s, 101, run))["recall"] for s in seeds)
 
     assert recall("fsrs+game", 0.25) > recall("fsrs+game", 0.0)
-    assert recall("fsrs", 0.25) == recall("fsrs", 0.0)
+    assert recall("fsrs", 0.25, seeds=(1,)) == recall("fsrs", 0.0, seeds=(1,))
 
 
 def test_scores_of_the_prediction_bench():
