@@ -16,10 +16,10 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games.engines import ENGINES
+from games.engines import ENGINES, get_engine
 from games.services.tables import table_create
 from kanagame.accounts.models import Profile, Role
 from kanagame.accounts.names import canonical_usernames_create
@@ -36,11 +36,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--students", type=int, default=30)
         parser.add_argument("--password", default="load-pass-2026")
-        parser.add_argument("--engine", default=next(iter(ENGINES)))
+        parser.add_argument(
+            "--engine", default=None, help="default: the first registered game for 1 + CPUS"
+        )
         parser.add_argument("--cpus", type=int, default=2, help="CPU seats per table")
 
     def handle(self, *args, **opts) -> None:
         tag = secrets.token_hex(3)
+        engine = opts["engine"] or _first_engine_for(1 + opts["cpus"])
         with transaction.atomic():
             teacher = user_create(
                 username=f"load-teacher-{tag}", password=opts["password"], role=Role.TEACHER
@@ -63,8 +66,17 @@ class Command(BaseCommand):
         for user in users:
             seats = [{"kind": "human", "user": user}]
             seats += [{"kind": "bot", "level": "normal"}] * opts["cpus"]
-            table = table_create(user=user, engine=opts["engine"], options={}, seats=seats)
+            table = table_create(user=user, engine=engine, options={}, seats=seats)
             students.append({"username": user.username, "table": table.code})
         self.stdout.write(
             json.dumps({"join_code": classroom.join_code, "students": students}, indent=None)
         )
+
+
+def _first_engine_for(players: int) -> str:
+    """The first registered game that seats ``players`` (a student and the CPU seats)."""
+    for name in ENGINES:
+        eng = get_engine(name)
+        if eng.MIN_PLAYERS <= players <= eng.MAX_PLAYERS:
+            return name
+    raise CommandError(f"no registered game seats {players} players")
