@@ -319,11 +319,7 @@ def table_leave(*, table: Table, user) -> None:
         if seat is None:
             raise TableError(_("You have no seat at this table."), 403)
         if table.status == TableStatus.OPEN:
-            seat.user = None
-            seat.joined_at = seat.last_seen_at = None
-            seat.save(update_fields=["user", "joined_at", "last_seen_at"])
-            if not table.seats.filter(user__isnull=False).exists():
-                table.delete()
+            _seat_free(table=table, seat=seat)
             return
         seat.left_at = timezone.now()
         seat.save(update_fields=["left_at"])
@@ -363,6 +359,16 @@ def table_again(*, table: Table, user) -> Table:
     )
 
 
+def _seat_free(*, table: Table, seat: Seat) -> None:
+    """A seat at a waiting table given up: open for a newcomer; a table left without any human
+    is deleted."""
+    seat.user = None
+    seat.joined_at = seat.last_seen_at = None
+    seat.save(update_fields=["user", "joined_at", "last_seen_at"])
+    if not table.seats.filter(user__isnull=False).exists():
+        table.delete()
+
+
 def seats_hand_over(*, user) -> None:
     """Before ``user``'s account is deleted: no game ever waits on a seat nobody holds.
 
@@ -377,11 +383,7 @@ def seats_hand_over(*, user) -> None:
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=seat.table_id)
             if table.status == TableStatus.OPEN:
-                seat.user = None
-                seat.joined_at = seat.last_seen_at = None
-                seat.save(update_fields=["user", "joined_at", "last_seen_at"])
-                if not table.seats.filter(user__isnull=False).exists():
-                    table.delete()
+                _seat_free(table=table, seat=seat)
                 continue
             seat.user, seat.bot_level, seat.autoplay, seat.left_at = (
                 None,
