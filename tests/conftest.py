@@ -16,6 +16,7 @@ import tempfile
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from factories import (
     PASSWORD,
     ClassroomFactory,
@@ -41,6 +42,50 @@ LIVE_SERVER_MODULES = (
 def pytest_collection_modifyitems(config, items):
     _live_server_sqlite_file(items)
     _skip_redis_tests_without_redis(items)
+
+
+def _transactional(item) -> bool:
+    """Whether pytest-django runs this test on committed transactions (flushed after)."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(
+        (marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+        or fixtures & {"transactional_db", "live_server"}
+    )
+
+
+def _uses_db(item) -> bool:
+    return bool(item.get_closest_marker("django_db")) or "db" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session):
+    """A transactional test flushes the database after it ran, the migration's rows (the kana
+    catalog) included; pytest-django runs them after the plain database tests, which roll back
+    and keep those rows. A marker added after its sort would put a flush among the plain tests
+    (on PostgreSQL the kana of every later test vanished): refuse such a run."""
+    seen_transactional = None
+    for item in session.items:
+        if _transactional(item):
+            seen_transactional = seen_transactional or item.nodeid
+        elif _uses_db(item) and seen_transactional:
+            raise pytest.UsageError(
+                f"{item.nodeid} (rolled back) runs after {seen_transactional} (flushed): add the "
+                "django_db marker before pytest-django sorts (hookimpl tryfirst)"
+            )
+
+
+@pytest.fixture(autouse=True)
+def _migration_rows_after_a_flush(request):
+    """A transactional test sees the database as migrations leave it: an earlier one's flush
+    took the kana catalog (loaded by learning's migration 0002), so it is loaded again."""
+    if not _transactional(request.node):
+        return
+    request.getfixturevalue("transactional_db")
+    from learning.models import Kana
+
+    if not Kana.objects.exists():
+        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
 
 
 def _live_server_sqlite_file(items) -> None:

@@ -50,7 +50,7 @@ TOKEN = re.compile(r'name="token" value="([^"]+)"')
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgresql,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
 
 

@@ -8,8 +8,12 @@ from games.engines import ENGINES
 CAST = {"alice", "alice_class", "bob", "erin", "charlie", "dave", "dave_class", "dana"}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """A games test that meets the cast runs on committed transactions (`on_commit` fires)."""
+    """A games test that meets the cast runs on committed transactions (`on_commit` fires).
+
+    ``tryfirst``: the marker must be on the test before pytest-django sorts the transactional
+    tests after the others (tests/conftest.py refuses a run where one is not)."""
     here = config.rootpath / "tests" / "games"
     for item in items:
         if item.path.is_relative_to(here) and CAST & set(getattr(item, "fixturenames", ())):
