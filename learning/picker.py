@@ -43,6 +43,7 @@ from django.utils.translation import gettext, pgettext
 from games.engines import ENGINES, get_engine
 from learning import kana_table, syllabus
 from learning.selectors import kana_statuses_for
+from learning.services.syllabus import scripts_for
 from learning.srs import KanaStatus
 
 SCRIPTS = ("hiragana", "katakana")
@@ -260,11 +261,16 @@ def rank(
     order), those of the script behind in coverage first. ``engines``: names from
     ``ENGINES`` (default: all of them); ``scripts``: the learner's syllabus."""
     names = list(ENGINES) if engines is None else [name for name in engines if name in ENGINES]
-    presets = [p for p in presets_of(names) if set(p.scripts) <= set(scripts)]
-    candidates = [rec for p in presets if (rec := _candidate(p, statuses)) is not None]
-    candidates.sort(key=lambda rec: -rec.score)
+    every = presets_of(names)
+    scored = [(p, rec) for p in every if (rec := _candidate(p, statuses)) is not None]
+    scored.sort(key=lambda pair: -pair[1].score)
+    allowed = set(scripts)
+    presets = [p for p in every if set(p.scripts) <= allowed]
+    candidates = [rec for p, rec in scored if set(p.scripts) <= allowed]
     candidates = _covering_first(candidates, presets, statuses)
-    assigned = [_for_assignment(a, candidates) for a in assignments]
+    # an assignment in a script outside the syllabus still comes first: the teacher set it
+    anyway = [rec for _p, rec in scored]
+    assigned = [_for_assignment(a, candidates) or _for_assignment(a, anyway) for a in assignments]
     return [rec for rec in assigned if rec is not None] + candidates
 
 
@@ -337,11 +343,13 @@ def assignments_source_register(source: AssignmentsSource) -> None:
         _ASSIGNMENT_SOURCES.append(source)
 
 
-def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Recommendation]:
+def recommend(
+    learner, now: datetime | None = None, *, statuses=None, scripts=None
+) -> list[Recommendation]:
     """Contract: the learner's recommendations, best first (see the module docstring).
 
-    ``statuses`` (from ``learning.selectors.kana_statuses_for``) saves a query when the
-    caller has them already.
+    ``statuses`` (from ``learning.selectors.kana_statuses_for``) and ``scripts`` (from
+    ``learning.services.syllabus.scripts_for``) save queries when the caller has them already.
     """
     now = now or timezone.now()
     if statuses is None:
@@ -349,7 +357,12 @@ def recommend(learner, now: datetime | None = None, *, statuses=None) -> list[Re
     assignments = [
         info for source in _ASSIGNMENT_SOURCES for info in source(learner=learner, now=now)
     ]
-    ranked = rank(statuses=statuses, engines=ENGINES.keys(), assignments=assignments)
+    ranked = rank(
+        statuses=statuses,
+        engines=ENGINES.keys(),
+        assignments=assignments,
+        scripts=scripts_for(learner) if scripts is None else scripts,
+    )
     return [_with_labels(rec) for rec in ranked]
 
 

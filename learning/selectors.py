@@ -78,13 +78,19 @@ def exposures_settled(memory, in_play: dict[tuple[int, str, str], int]) -> int:
     return max(0, memory.exposures - in_play.get(key, 0))
 
 
-def scheduler_for(*, learner) -> Scheduler:
+_READ = object()  # a settings row not passed in: read it
+
+
+def scheduler_for(*, learner, settings_row=_READ) -> Scheduler:
     """The learner's scheduler: fitted parameters if the optimiser produced some, else defaults.
 
     Fuzzing follows ``settings.LEARNING_FSRS_FUZZING`` (on by default, off in tests).
+    ``settings_row``: the learner's ``LearnerSettings`` (or None), when the caller has it.
     """
     fuzzing = getattr(settings, "LEARNING_FSRS_FUZZING", True)
-    row = LearnerSettings.objects.filter(learner=learner).only("fsrs_parameters").first()
+    row = settings_row
+    if row is _READ:
+        row = LearnerSettings.objects.filter(learner=learner).only("fsrs_parameters").first()
     parameters = row.fsrs_parameters if row else None
     return srs.scheduler_build(parameters=parameters, fuzzing=fuzzing)
 
@@ -117,10 +123,12 @@ def kana_prediction_for(
     return srs.predict(scheduler=scheduler, card=card, now=now, choices=choices)
 
 
-def kana_cells_for(*, learner, now: datetime | None = None, memories=None) -> list[KanaCell]:
+def kana_cells_for(
+    *, learner, now: datetime | None = None, memories=None, settings_row=_READ
+) -> list[KanaCell]:
     """All 142 kana (both scripts, catalog order) with the learner's state for each."""
     now = now or timezone.now()
-    scheduler = scheduler_for(learner=learner)
+    scheduler = scheduler_for(learner=learner, settings_row=settings_row)
     rows = memories if memories is not None else list(_memories(learner=learner))
     by_pair = {(m.kana_id, m.script): m for m in rows}
     cells = []

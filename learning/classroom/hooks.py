@@ -22,8 +22,10 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy
 
 from games.models import Table
+from kanagame.accounts.links import SignInLink
 from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import Assignment, Classroom, Membership
 from learning.classroom.selectors import assignments_open_for, table_counted_for
@@ -118,3 +120,27 @@ def picker_assignments(*, learner, now: datetime) -> list[AssignmentInfo]:
         )
         for a in assignments_open_for(student=learner, now=now)
     ]
+
+
+def class_syllabus(*, learner) -> list[str]:
+    """learning's syllabus source: the scripts each of the learner's classes learns."""
+    return list(
+        Classroom.objects.filter(memberships__student=learner).values_list("syllabus", flat=True)
+    )
+
+
+# the way into a class, on the sign-in pages of accounts (kanagame/accounts/links.py)
+SIGNIN_LINKS = (
+    SignInLink(
+        page="login",
+        url_name="join",
+        lead=gettext_lazy("Students:"),
+        text=gettext_lazy("join your class with its code"),
+    ),
+    SignInLink(page="signup", url_name="join", text=gettext_lazy("Join a class")),
+)
+
+
+def my_data_panel(user) -> tuple[str, dict]:
+    """The learner dashboard's "My data" section: the classroom's export and deletion pages."""
+    return "classroom/my_data_panel.html", {}

@@ -10,8 +10,9 @@ from .memory import (
     LearnerSettings,
     LearningEvent,
     Prompt,
+    SyllabusChoice,
 )
 
 __all__ = ["Kana", "Script"]
 __all__ += ["CardSighting", "DailySession", "KanaMemory", "LearnerSettings"]
-__all__ += ["LearningEvent", "Prompt"]
+__all__ += ["LearningEvent", "Prompt", "SyllabusChoice"]

@@ -8,7 +8,8 @@
   a card the learner has seen often (the engine's ``card_question``).
 - ``CardSighting``: how many times a learner has seen each card of a game turned face up
   (the ``card`` prompts wait for a few sightings).
-- ``LearnerSettings``: daily goal and the learner's fitted FSRS parameters, if any.
+- ``LearnerSettings``: daily goal, the scripts learned (``syllabus``) and the learner's fitted
+  FSRS parameters, if any.
 - ``DailySession``: one per learner and day (warm-up, game, summary).
 """
 
@@ -196,9 +197,20 @@ class DailyGoalKind(models.TextChoices):
     REVIEWS = "reviews", _("Kana reviews")
 
 
+class SyllabusChoice(models.TextChoices):
+    """The scripts a learner is taught (issue 27: both unless the learner or teacher chose)."""
+
+    BOTH = "both", _("Hiragana and katakana")
+    HIRAGANA = "hiragana", _("Hiragana only")
+    KATAKANA = "katakana", _("Katakana only")
+
+
 class LearnerSettings(models.Model):
     learner = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="learner_settings"
+    )
+    syllabus = models.CharField(
+        max_length=8, choices=SyllabusChoice.choices, default=SyllabusChoice.BOTH
     )
     goal_kind = models.CharField(
         max_length=8, choices=DailyGoalKind.choices, default=DailyGoalKind.REVIEWS

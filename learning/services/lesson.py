@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from learning import kana_table, syllabus
 from learning.models import KanaMemory, LearningEvent
+from learning.services.syllabus import scripts_for
 
 LESSON_SIZE = 5  # new kana taught a day: the syllabus (2 x 46 basic kana) in 19 days
 
@@ -76,7 +77,8 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
             today += 1
         elif introduced_at is not None and not reps:
             waiting += 1
-    return lesson_plan(met=met, taught_today=today, pool=syllabus.syllabus(), waiting=waiting)
+    pool = syllabus.syllabus(scripts_for(learner))
+    return lesson_plan(met=met, taught_today=today, pool=pool, waiting=waiting)
 
 
 def lesson_taught_today(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:

@@ -20,7 +20,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.params import BadParam, id_param, optional_id_param
 from kanagame.accounts.permissions import learner_required
 from learning import charts, kana_table, selectors
-from learning.dashboard import dashboard_for
+from learning.dashboard import dashboard_for, dashboard_panels
+from learning.models import SyllabusChoice
 from learning.services import lesson as lesson_service
 from learning.services import quiz as quiz_service
 from learning.services.play import (
@@ -54,6 +55,11 @@ def kana_detail(request: HttpRequest, script: str, kana_id: str) -> HttpResponse
 
 @learner_required
 def dashboard(request: HttpRequest) -> HttpResponse:
+    return dashboard_render(request)
+
+
+def dashboard_render(request: HttpRequest, *, syllabus_error: str = "", status: int = 200):
+    """The dashboard, with the syllabus form's error when its POST was refused."""
     data = dashboard_for(learner=request.user)
     return render(
         request,
@@ -62,7 +68,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "nav_section": "learn",
             "dash": data,
             "chart": charts.bar_chart(data.history),
+            "syllabus_error": syllabus_error,
+            "syllabus_choices": SyllabusChoice.choices,
+            "panels": dashboard_panels(request.user),
         },
+        status=status,
     )
 
 

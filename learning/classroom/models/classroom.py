@@ -3,6 +3,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from learning.models.kana import Script
+from learning.models.memory import SyllabusChoice
 
 
 class Classroom(models.Model):
@@ -15,6 +16,16 @@ class Classroom(models.Model):
     level = models.CharField(_("level"), max_length=40, blank=True)
     default_script = models.CharField(
         _("default script"), max_length=8, choices=Script.choices, default=Script.HIRAGANA
+    )
+    syllabus = models.CharField(
+        _("scripts the class learns"),
+        max_length=8,
+        choices=SyllabusChoice.choices,
+        default=SyllabusChoice.BOTH,
+        help_text=_(
+            "New kana are taught, and games recommended, in these scripts only. Assignments "
+            "are played as you set them."
+        ),
     )
     join_code = models.CharField(max_length=12, unique=True)
     is_open = models.BooleanField(_("open to new students"), default=True)

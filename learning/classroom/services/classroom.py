@@ -76,7 +76,12 @@ def _join_code_new() -> str:
 
 
 def classroom_create(
-    *, teacher: AbstractBaseUser, name: str, level: str = "", default_script: str = "hiragana"
+    *,
+    teacher: AbstractBaseUser,
+    name: str,
+    level: str = "",
+    default_script: str = "hiragana",
+    syllabus: str = "both",
 ) -> Classroom:
     for _attempt in range(5):
         try:
@@ -86,6 +91,7 @@ def classroom_create(
                     name=name.strip(),
                     level=level.strip(),
                     default_script=default_script,
+                    syllabus=syllabus,
                     join_code=_join_code_new(),
                 )
         except IntegrityError:  # two teachers drew the same code at once: draw again
@@ -94,13 +100,21 @@ def classroom_create(
 
 
 def classroom_update(
-    *, classroom: Classroom, name: str, level: str, default_script: str, is_open: bool
+    *,
+    classroom: Classroom,
+    name: str,
+    level: str,
+    default_script: str,
+    is_open: bool,
+    syllabus: str | None = None,
 ) -> Classroom:
     classroom.name = name.strip()
     classroom.level = level.strip()
     classroom.default_script = default_script
     classroom.is_open = is_open
-    classroom.save(update_fields=["name", "level", "default_script", "is_open"])
+    if syllabus is not None:
+        classroom.syllabus = syllabus
+    classroom.save(update_fields=["name", "level", "default_script", "syllabus", "is_open"])
     return classroom
 
 

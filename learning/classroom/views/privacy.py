@@ -46,10 +46,10 @@ def account_data(request: HttpRequest) -> JsonResponse:
 def account_delete(request: HttpRequest) -> HttpResponse:
     """A confirmation page, then a real delete of the self-learner's account and data."""
     if request.method == "GET":
-        return render(request, "accounts/delete.html")
+        return render(request, "classroom/account_delete.html")
     if not request.user.check_password(request.POST.get("password", "")):
         context = {"error": _("This is not your password: nothing was deleted.")}
-        return render(request, "accounts/delete.html", context, status=400)
+        return render(request, "classroom/account_delete.html", context, status=400)
     user = request.user
     logout(request)
     account_erase(user=user)

@@ -28,17 +28,28 @@ from learning.classroom.services.classroom import (
 from .common import own_classroom
 
 
-class ClassroomForm(forms.ModelForm):
+class _SyllabusOptional:
+    """A form posted without ``syllabus`` (an older page) keeps the class's current choice."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["syllabus"].required = False
+
+    def clean_syllabus(self):
+        return self.cleaned_data.get("syllabus") or self.instance.syllabus
+
+
+class ClassroomForm(_SyllabusOptional, forms.ModelForm):
     class Meta:
         model = Classroom
-        fields = ["name", "level", "default_script"]
+        fields = ["name", "level", "default_script", "syllabus"]
         help_texts = {"level": gettext_lazy("For example: beginners, year 7, JLPT N5.")}
 
 
-class ClassroomSettingsForm(forms.ModelForm):
+class ClassroomSettingsForm(_SyllabusOptional, forms.ModelForm):
     class Meta:
         model = Classroom
-        fields = ["name", "level", "default_script", "is_open"]
+        fields = ["name", "level", "default_script", "syllabus", "is_open"]
 
 
 @teacher_required

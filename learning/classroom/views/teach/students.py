@@ -137,5 +137,7 @@ def teach_student(request: HttpRequest, class_id: int, student_id: int) -> HttpR
     detail = student_detail(classroom=classroom, student=student)
     chart = bar_chart(detail.learner_dashboard.history)
     context = {"classroom": classroom, "detail": detail, "dash": detail.learner_dashboard,
-               "chart": chart}  # fmt: skip
+               "chart": chart,
+               # the grid's kana link to the class's kana pages (learning/templatetags/kana_links)
+               "kana_url_name": "teach_kana", "kana_url_args": [classroom.pk]}  # fmt: skip
     return render(request, "teach/student.html", context)
