@@ -320,8 +320,8 @@ def apply(state: KoikoiState, seat: int, action: Any) -> tuple[KoikoiState, list
 
 
 class Round:
-    """The mutable scratch of one action (or of a deal): the fields a turn changes, with the
-    captured cards and the field also kept as bit masks (``masks``: pile 0, pile 1, table)."""
+    """The mutable scratch of one action (or of a deal): the state's fields, the capture piles
+    and the field also kept as bit masks (``masks``: pile 0, pile 1, table), and the events."""
 
     __slots__ = (
         "state", "rules", "hands", "table", "pile", "captured", "phase", "turn", "drawn",
@@ -418,8 +418,7 @@ class Round:
         if self.taken:
             yaku = self.yaku
             before = yaku[seat]
-            month = (self.round - 1) % 12 + 1  # month_of_round, inline (the hot path)
-            now = tuple(judge_mask(self.rules.judge, self.masks[seat], month))
+            now = tuple(judge_mask(self.rules.judge, self.masks[seat], month_of_round(self.round)))
             self.yaku = (now, yaku[1]) if seat == 0 else (yaku[0], now)
             if now != before and yaku_improved(before, now, self.rules.koikoi_on):
                 self.events.append({"type": "yaku", "seat": seat, "yaku": [list(y) for y in now]})
@@ -429,12 +428,14 @@ class Round:
         self.next_turn(seat)
 
     def next_turn(self, seat: int) -> None:
+        """The other player's turn, or, both hands empty, the end of the round: nobody won."""
         if not self.hands[0] and not self.hands[1]:
             self.end_round(-1, 0, "exhausted")
         else:
             self.turn = 1 - seat
 
     def koikoi(self, seat: int) -> None:
+        """Koi-koi: the player plays on (the calls count for the opponent's score)."""
         calls = list(self.calls)
         calls[seat] += 1
         self.calls = (calls[0], calls[1])
@@ -443,6 +444,7 @@ class Round:
         self.next_turn(seat)
 
     def shobu(self, seat: int) -> None:
+        """Shōbu: the round ends and the caller scores their yaku (``yaku.final_score``)."""
         yaku = self.yaku[seat]
         base = sum(points for _id, points in yaku)
         points = final_score(
@@ -571,17 +573,11 @@ class Round:
                 return [(row.id, points)]
         return []
 
-    def new_log(self) -> tuple[tuple[dict, ...], ...]:
-        """The state keeps the events of the current round only (from its deal, which follows
-        the previous round's end in the same group): replays read the move log."""
-        events, log = tuple(self.events), self.state.log
-        if self.round != self.state.round or not log:
-            return (events,)
-        return (*log, events)
-
     def frozen(self) -> KoikoiState:
-        """The new state."""
+        """The new state. Its log keeps the events of the current round only (from its deal,
+        which follows the previous round's end in the same group): replays read the move log."""
         state, masks = self.state, self.masks
+        events, log = tuple(self.events), state.log
         return _new(
             KoikoiState,
             (
@@ -601,7 +597,7 @@ class Round:
                 self.yaku,
                 self.scores,
                 self.results,
-                self.new_log(),
+                (*log, events) if log and self.round == state.round else (events,),
                 (masks[0], masks[1], masks[2]),
                 self.rules,
             ),
