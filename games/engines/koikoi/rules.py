@@ -376,6 +376,7 @@ class Round:
         card = self.drawn
         assert card is not None
         self.drawn = None
+        self.taken = True  # the hand card of this turn may have captured: judge the pile
         if leave:
             same = 0
         elif take is not None:
