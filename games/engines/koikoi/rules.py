@@ -236,7 +236,7 @@ def draw_actions(state: KoikoiState, rules: Settings) -> list[dict]:
 
 
 def checked_play(state: KoikoiState, rules: Settings, seat: int, action: Any) -> tuple:
-    """(the hand card, the table card it takes when two match, else None), or IllegalAction."""
+    """(the hand card, the mask of the table cards it captures), or IllegalAction."""
     if action.get("type") != "play":
         raise IllegalAction("Play a card from your hand first.")
     card = action.get("card")
@@ -250,12 +250,12 @@ def checked_play(state: KoikoiState, rules: Settings, seat: int, action: Any) ->
         take = action.get("take")
         if len(action) != 3 or type(take) is not str or not BIT.get(take, 0) & same:
             raise IllegalAction("Two cards of that month are on the table: take one.")
-        return card, take
+        return card, BIT[take]  # of two, the one chosen
     if len(action) != 2:
         raise IllegalAction("There is no choice to make for that card.")
     if not same and not may_discard(hand, table_mask, rules.free_discard):
         raise IllegalAction("A card of your hand matches a table card: play one that captures.")
-    return card, None
+    return card, same  # none, one, or all three
 
 
 def checked_decision(state: KoikoiState, action: Any) -> str:
@@ -301,9 +301,9 @@ def apply(state: KoikoiState, seat: int, action: Any) -> tuple[KoikoiState, list
     rules = state.rules or settings_for(state.options)
     phase = state.phase
     if phase == "play":
-        card, take = checked_play(state, rules, seat, action)
+        card, same = checked_play(state, rules, seat, action)
         turn = Round(state, rules)
-        turn.play(seat, card, take)
+        turn.play(seat, card, same)
     elif phase == "draw":
         if action not in draw_actions(state, rules):
             raise IllegalAction("Choose what the turned card captures.")
@@ -343,15 +343,14 @@ class Round:
 
     # -- one turn --
 
-    def play(self, seat: int, card: str, take: str | None) -> None:
+    def play(self, seat: int, card: str, same: int) -> None:
         """Step 1: a hand card goes to the table and captures the cards of its month there
-        (``take``: the one chosen of two)."""
+        (``same``: their mask; of two, the one chosen)."""
         hands = self.hands
         hand = hands[seat]
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1 :]
         self.hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
-        same = BIT[take] if take is not None else self.masks[2] & MONTH_MASK_OF[card]
         captured = self.capture(seat, card, same)
         self.events.append({"type": "play", "seat": seat, "card": card, "captured": captured})
         self.turn_up(seat)
