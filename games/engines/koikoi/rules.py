@@ -201,7 +201,7 @@ def legal_actions(state: KoikoiState, seat: int) -> list[dict]:
     for card in hand:
         same = table_mask & MONTH_MASK_OF[card]
         if same.bit_count() == 2:
-            first, second = [other for other in table if BIT[other] & same]
+            first, second = matches(table, card, table_mask)
             actions.append({"type": "play", "card": card, "take": first})
             actions.append({"type": "play", "card": card, "take": second})
         elif same or discard:
