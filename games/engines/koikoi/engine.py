@@ -35,6 +35,7 @@ from games.engines.base import (
     validate_setup,
 )
 from games.engines.koikoi import rules
+from games.engines.koikoi.bots import make_bot
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
 from games.engines.koikoi.rules import (
     HAND_SIZE,
@@ -362,8 +363,6 @@ class KoiKoi(Engine):
     # -- players and learning hooks --
 
     def bot(self, level: str) -> Bot:
-        from games.engines.koikoi.bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
