@@ -1,10 +1,9 @@
-"""The speed-ups of ``games/engines/koikoi/index.py`` against the rulebook path they replace.
+"""The mask and deal helpers of ``games/engines/koikoi/index.py`` and the gated yaku judge,
+checked against plain reference implementations written here from their definitions.
 
-``ENG.apply`` takes the fast paths (a hand-card play, a koi-koi call) when it can;
-``ENG.apply_by_the_rules`` always goes through ``rules.Round``. Both must give the same state
-and the same events for every legal action and refuse the same illegal ones with the same
-message. The deal helpers and the gated yaku judge are checked against plain reference
-implementations written here from their definitions.
+The turn has one implementation (``rules.apply`` on a ``rules.Round``); that it still plays
+the games of the engine it replaced (which had fast paths beside the rulebook path) is
+``test_koikoi_same_games.py``.
 """
 
 import hashlib
@@ -13,99 +12,23 @@ import struct
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from koikoi_setup import ENG, IDS, stacked
-from test_koikoi_properties import games
 
-from games.engines import IllegalAction
 from games.engines.koikoi import index
 from games.engines.koikoi.cards import DECK
 from games.engines.koikoi.rules import four_of_a_month, shuffled, shuffled_deal
 from games.engines.koikoi.yaku import _row_points, _settings, judge_for, judge_mask
 
-WALKS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-
-def both_paths(state, seat, action):
-    """(state, events) or the IllegalAction message, by apply and by the rulebook path."""
-    results = []
-    for apply in (ENG.apply, ENG.apply_by_the_rules):
-        try:
-            results.append(apply(state, seat, action))
-        except IllegalAction as refused:
-            results.append(("refused", str(refused)))
-    return results
-
-
-def forged(state, seat):
-    """Illegal variants of the actions of ``state``."""
-    hand = state.hands[seat]
-    other = state.hands[1 - seat]
-    if state.phase == "draw":
-        yield {"type": "take", "card": "no-such-card"}
-        yield {"type": "take", "card": state.drawn}
-        yield {"type": "take", "extra": 1}
-        yield {"type": "take"}  # illegal when two cards match
-        yield {"type": "leave"}  # illegal unless draw_capture is optional
-        yield {"type": "play", "card": hand[0] if hand else "x"}
-        return
-    yield {"type": "play"}
-    for outside in (*other[:1], *state.table[:1], *state.pile[:1]):
-        yield {"type": "play", "card": outside}  # not in this hand
-    yield {"type": "play", "card": hand[0] if hand else "x", "take": "no-such-card"}
-    yield {"type": "play", "card": hand[0] if hand else "x", "extra": 1}
-    yield {"type": "play", "card": ["not", "a", "str"]}
-    yield {"type": "koikoi", "extra": True}
-    if state.phase == "play":
-        yield {"type": "shobu"}
-        yield {"type": "koikoi"}
-    for card in hand:
-        same = index.MONTH_MASK_OF[card] & state.masks[2]
-        if same.bit_count() == 2:
-            yield {"type": "play", "card": card}  # a choice is needed
-            yield {"type": "play", "card": card, "take": card}
-            yield {"type": "play", "card": card, "take": ["unhashable"]}
-        else:
-            yield {"type": "play", "card": card, "take": (*state.table, card)[0]}
-        if not same:
-            yield {"type": "play", "card": card}  # a discard: illegal while another matches
-
-
-@WALKS
-@given(game=games, walk_seed=st.integers(0, 10_000))
-def test_fast_paths_match_the_rulebook_for_every_action(game, walk_seed):
-    rng = random.Random(walk_seed)
-    state = ENG.new_game(2, game["seed"], game["options"])
-    fast_used = 0
-    while not ENG.is_over(state):
-        seat = ENG.to_act(state)[0]
-        legal = ENG.legal_actions(state, seat)
-        for action in legal:
-            fast, rulebook = both_paths(state, seat, action)
-            assert fast == rulebook, (state, action)
-            fast_used += index.fast_play(state, seat, action) is not None
-        for action in forged(state, seat):
-            if action not in legal:
-                fast, rulebook = both_paths(state, seat, action)
-                assert fast[0] == "refused" and fast == rulebook, action
-        state, _ = ENG.apply(state, seat, rng.choice(legal))
-    assert fast_used > 0  # the fast path was exercised
-
-
-def test_fast_play_declines_the_last_card_and_stateless_rules():
+def test_a_state_without_its_ruleset_plays_the_same():
+    """``rules`` is derived (not serialised): a state built without it looks it up."""
     order = IDS[::2] + IDS[1::2]  # two cards of each month among the first 24
     state = stacked([order[0:8], order[8:16]], order[16:24], first=0)
-    card = order[0]
-    play = {"type": "play", "card": card}
-    assert state.hands[0] == tuple(order[0:8]) and index.fast_play(state, 0, play) is not None
-    emptied = state._replace(hands=((card,), ()))
-    assert index.fast_play(emptied, 0, play) is None
-    assert both_paths(emptied, 0, play)[0] == both_paths(emptied, 0, play)[1]
-    no_rules = state._replace(rules=None)
-    assert index.fast_play(no_rules, 0, play) is None
-    fast, rulebook = both_paths(no_rules, 0, play)
-    assert fast == rulebook and fast[0].phase in ("play", "draw", "decide")
+    for action in ENG.legal_actions(state, 0):
+        assert ENG.apply(state._replace(rules=None), 0, action) == ENG.apply(state, 0, action)
+    last = state._replace(hands=((order[0],), ()))  # the last card of the round
+    play = {"type": "play", "card": order[0]}
+    assert ENG.apply(last._replace(rules=None), 0, play) == ENG.apply(last, 0, play)
 
 
 def test_events_returned_are_copies_of_the_logged_ones():

@@ -285,8 +285,6 @@ def test_a_hand_card_that_matches_must_be_played_when_one_does():
     for discard in ("ume-chaff-1", "yanagi-tsubame"):
         with pytest.raises(IllegalAction, match="matches a table card"):
             ENG.apply(state, 0, {"type": "play", "card": discard})
-        with pytest.raises(IllegalAction, match="matches a table card"):
-            ENG.apply_by_the_rules(state, 0, {"type": "play", "card": discard})
     assert ENG.to_json(state) == before
 
 
@@ -341,3 +339,22 @@ def test_four_pairs_on_the_table_are_played_as_dealt_when_dealt_hands_are_off():
     state = _four_pairs_deal()
     assert list(state.table) == FOUR_PAIRS
     assert not events_of([e for group in state.log for e in group], "redeal")
+
+
+def test_a_yaku_formed_by_the_hand_card_is_asked_when_the_turned_card_is_left():
+    """docs/rules/koikoi.md: the koi-koi question comes once per turn, after the turned card —
+    also when the turned card (``draw_capture="optional"``) is left on the table."""
+    data = ENG.to_json(hanami_game(draw_capture="optional"))
+    data["table"].remove("sakura-maku")
+    data["pile"].remove("sakura-chaff-1")
+    data["captured"][0] = ["sakura-chaff-1", "sakura-maku"]  # won earlier: no yaku yet
+    state = ENG.from_json(data)
+    assert state.pile[0] == "matsu-tsuru" and "matsu-chaff-1" in state.table
+    state, events = apply(state, 0, {"type": "play", "card": "kiku-sakazuki"})
+    assert events_of(events, "play")[0]["captured"] == ["kiku-sakazuki", "kiku-chaff-1"]
+    assert state.phase == "draw" and not events_of(events, "yaku")
+    state, events = apply(state, 0, {"type": "leave"})
+    assert "matsu-tsuru" in state.table
+    assert events_of(events, "yaku")[0]["yaku"] == [["hanami_zake", 5]]
+    assert state.phase == "decide" and ENG.to_act(state) == [0]
+    assert ENG.view(state, 0)["yaku"][0] == [["hanami_zake", 5]]

@@ -1,8 +1,9 @@
 """Koi-Koi (こいこい), the two-player hanafuda game (engine ``koikoi``).
 
 Modules: ``cards`` (the 48 cards from ``hanafuda.json``), ``yaku`` (the table-driven yaku
-judge and multipliers), ``rules`` (the rulebook, step by step), ``engine`` (the contract),
-``index`` (speed-ups of the hot path, checked against ``rules``), ``bots`` (CPU players).
+judge and multipliers), ``rules`` (the rulebook, step by step: what may be played and the one
+implementation of a turn), ``engine`` (the contract), ``index`` (the bit masks and deal
+helpers the rules use), ``bots`` (CPU players).
 Interpretations: ``docs/rules/koikoi.md``.
 
     from games.engines.koikoi import score_yaku, final_score

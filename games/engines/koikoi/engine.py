@@ -1,10 +1,11 @@
-"""The Koi-Koi engine object (contract of ARCHITECTURE §2) around ``rules.py``.
+"""The Koi-Koi engine object (contract of ARCHITECTURE §2) around ``rules.py`` (which holds
+what may be played and the turn itself: ``rules.legal_actions``, ``rules.apply``).
 
 Actions (JSON dicts):
 
 - ``{"type": "play", "card": id}`` — play a hand card (no choice to make: 0, 1 or 3 cards
   of its month on the table); a card matching nothing only when no hand card matches (or
-  with ``free_discard``: ``rules.playable``); ``{"type": "play", "card": id, "take": id}``
+  with ``free_discard``: ``rules.may_discard``); ``{"type": "play", "card": id, "take": id}``
   when two cards of its month lie on the table, one action per card it may take;
 - ``{"type": "take", "card": id}`` — the turned card matches two table cards: take that one;
   ``{"type": "take"}`` / ``{"type": "leave"}`` — with ``draw_capture="optional"``, capture the
@@ -27,32 +28,27 @@ from typing import Any
 from games.engines.base import (
     Bot,
     Engine,
-    IllegalAction,
     Option,
     competition_ranks,
     gettext_noop,
     latest_events,
     validate_setup,
 )
+from games.engines.koikoi import rules
+from games.engines.koikoi.bots import make_bot
 from games.engines.koikoi.cards import DECK, PLANT_KANA_IDS
-from games.engines.koikoi.index import fast_koikoi, fast_play, fast_take
 from games.engines.koikoi.rules import (
     HAND_SIZE,
-    MONTH_MASK_OF,
     KoikoiState,
     Round,
     choose_oya,
     masks_of,
-    matches,
     month_of_round,
-    playable,
     settings_for,
 )
 
 ENGINE_NAME = "koikoi"
 LOG_WINDOW = 40
-PLAY_KEYS = frozenset({"type", "card"})
-PLAY_TAKE_KEYS = frozenset({"type", "card", "take"})
 
 
 def _choice(name: str, default: str, label: str, values: dict[str, str], help: str = "") -> Option:
@@ -213,7 +209,7 @@ class KoiKoi(Engine):
     ) -> KoikoiState:
         players, checked, setup = self.check_new_game(players, seed, options)
         frozen_options = tuple(sorted(checked.items()))
-        rules = settings_for(frozen_options)
+        ruleset = settings_for(frozen_options)
         events: list[dict] = []
         stacked = None
         if setup is not None:
@@ -244,116 +240,22 @@ class KoiKoi(Engine):
             scores=(0, 0),
             results=(),
             log=(),
-            rules=rules,
+            rules=ruleset,
         )
-        scratch = Round(state, rules)
+        scratch = Round(state, ruleset)
         scratch.events = events
         scratch.deal(stacked)
-        return scratch.frozen(())
+        return scratch.frozen()
 
     # -- playing --
 
     def to_act(self, state: KoikoiState) -> list[int]:
         return [] if state.phase == "over" else [state.turn]
 
-    def legal_actions(self, state: KoikoiState, seat: int) -> list[dict]:
-        if state.phase == "over" or seat != state.turn:
-            return []
-        if state.phase == "play":
-            table_mask = state.masks[2]
-            rules = state.rules or settings_for(state.options)
-            actions = []
-            for card in playable(state.hands[seat], table_mask, rules.free_discard):
-                if (table_mask & MONTH_MASK_OF[card]).bit_count() == 2:
-                    first, second = matches(state.table, card, table_mask)
-                    actions.append({"type": "play", "card": card, "take": first})
-                    actions.append({"type": "play", "card": card, "take": second})
-                else:
-                    actions.append({"type": "play", "card": card})
-            return actions
-        if state.phase == "draw":
-            same = matches(state.table, state.drawn, state.masks[2])
-            if len(same) == 2:
-                actions = [{"type": "take", "card": card} for card in same]
-            else:
-                actions = [{"type": "take"}]
-            if (state.rules or settings_for(state.options)).draw_capture == "optional":
-                actions.append({"type": "leave"})
-            return actions
-        if state.hands[0] or state.hands[1]:
-            return [{"type": "koikoi"}, {"type": "shobu"}]
-        return [{"type": "shobu"}]
-
-    def apply(self, state: KoikoiState, seat: int, action: Any) -> tuple[KoikoiState, list[dict]]:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction("An action must be an object with a type.")
-        # the common actions without the Round scratch (index.py), else the rulebook path
-        if state.phase == "play":
-            done = fast_play(state, seat, action)
-            if done is not None:
-                return done
-        elif state.phase == "draw":
-            done = fast_take(state, seat, action)
-            if done is not None:
-                return done
-        elif state.phase == "decide" and action.get("type") == "koikoi" and len(action) == 1:
-            done = fast_koikoi(state, seat)
-            if done is not None:
-                return done
-        return self.apply_by_the_rules(state, seat, action)
-
-    def apply_by_the_rules(
-        self, state: KoikoiState, seat: int, action: Any
-    ) -> tuple[KoikoiState, list[dict]]:
-        """``apply`` through ``rules.Round`` only (tests check the fast paths against it)."""
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction("An action must be an object with a type.")
-        kind = action.get("type")
-        turn = Round(state, state.rules or settings_for(state.options))
-        if state.phase == "play":
-            if kind != "play":
-                raise IllegalAction("Play a card from your hand first.")
-            card = action.get("card")
-            if type(card) is not str or card not in state.hands[seat]:
-                raise IllegalAction("That card is not in your hand.")
-            same = matches(state.table, card, state.masks[2])
-            if len(same) == 2:
-                if action.keys() != PLAY_TAKE_KEYS or action["take"] not in same:
-                    raise IllegalAction("Two cards of that month are on the table: take one.")
-                turn.play(seat, card, action["take"])
-            else:
-                if action.keys() != PLAY_KEYS:
-                    raise IllegalAction("There is no choice to make for that card.")
-                if card not in playable(state.hands[seat], state.masks[2], turn.rules.free_discard):
-                    raise IllegalAction(
-                        "A card of your hand matches a table card: play one that captures."
-                    )
-                turn.play(seat, card, None)
-        elif state.phase == "draw":
-            if action not in self.legal_actions(state, seat):
-                raise IllegalAction("Choose what the turned card captures.")
-            turn.take_drawn(seat, action.get("card"), leave=kind == "leave")
-        else:
-            if (
-                kind == "koikoi"
-                and action.keys() == {"type"}
-                and (state.hands[0] or state.hands[1])
-            ):
-                turn.koikoi(seat)
-            elif kind == "shobu" and action.keys() == {"type"}:
-                turn.shobu(seat)
-            else:
-                raise IllegalAction("Call koi-koi to play on, or shōbu to end the round.")
-        new_state = turn.frozen(state.log)
-        return new_state, [dict(event) for event in turn.events]
+    # what may be played, and the turn: the rulebook's own functions (``rules.py``), called
+    # without a wrapper (they are the hot path)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     # -- reading --
 
@@ -461,8 +363,6 @@ class KoiKoi(Engine):
     # -- players and learning hooks --
 
     def bot(self, level: str) -> Bot:
-        from games.engines.koikoi.bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:
