@@ -42,8 +42,10 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow $(PYTEST_ARGS)
 
-# Screenshots of every step at every size: test-results/journeys/ (docs/web.md).
+# Screenshots of every step at every size and each journey's summary.json, written anew by each
+# run: test-results/journeys/ (docs/web.md).
 journeys: $(STAMP)
+	rm -rf test-results/journeys
 	$(BIN)/python -m pytest -m journey -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: $(STAMP)

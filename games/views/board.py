@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.hooks import class_scope
-from games.models import BotLevel, Seat, Table
+from games.models import BotLevel, Seat, Table, TableStatus
 from games.panels import table_panels
 from games.selectors import Access, table_access, table_unchanged_since, table_with_seats
 from games.services.play import PlayError, seats_of, table_play, table_timeouts_run
@@ -167,11 +167,15 @@ def _context(
             table, seat.index if seat is not None else None, seats.values() if seats else None
         ),
     }
-    if seat is not None and table.status != "open":
+    if seat is not None and table.status != TableStatus.OPEN:
         context.update(table_panels(user=request.user, table_id=table.pk))
     # While a kana question is open, no card shows its romaji: the answer is never on screen
     # (the question's kana may be on any card, in a word, in the log).
     romaji = "never" if context.get("prompts") else None
+    if table.status == TableStatus.FINISHED:
+        # The questions belong to the game being played: at the result, those still open
+        # would cover it (a bottom sheet on a phone); they expire unanswered, never graded.
+        context["prompts"] = []
     if table.state is not None:
         context["board"] = board_for(
             table=table,

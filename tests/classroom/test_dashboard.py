@@ -1,13 +1,16 @@
 """The class dashboard: heatmap, weakest kana, confusions, needs help, bounded queries."""
 
+import re
 from datetime import timedelta
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from factories import answer, game, memory
 
 from kanagame.accounts.models import Role
 from kanagame.accounts.services import user_create
+from learning import kana_table
 from learning.classroom.models import ConfusionSummary, LearnerActivity, Membership
 from learning.classroom.services.summaries import summaries_refresh_classes
 from learning.classroom.tasks import refresh_all_class_summaries, refresh_summaries_after_game
@@ -162,3 +165,18 @@ def test_the_assignment_form_names_its_date_a_deadline(as_alice, alice_class):
         html = as_alice.get(url, headers={"accept-language": language}).content.decode()
         assert f'for="id_due_at">{label}' in html, language
         assert "À réviser" not in html
+
+
+def test_the_heatmap_kana_headers_say_their_reading_in_the_page_language(
+    client, alice, alice_class, bob
+):
+    """A bare romaji tooltip ("no" for の, "he" for へ) reads as an English word on a French
+    page: the header's tooltip says it is a reading, in the page's language."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    client.force_login(alice)
+    html = client.get(reverse("teach_class", args=[alice_class.pk])).content.decode()
+    headers = re.findall(r'<th scope="col" title="([^"]*)"><a lang="ja"', html)
+    assert len(headers) >= 46  # at least the basic kana of the class's script
+    assert "se lit «\u00a0no\u00a0»" in headers  # the tooltip is French
+    bare = {k.romaji for k in kana_table.catalog().values()} & set(headers)
+    assert not bare, f"bare romaji as tooltips: {sorted(bare)}"

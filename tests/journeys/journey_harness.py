@@ -15,12 +15,14 @@ photographed, and the test fails at the end with the whole list):
   is shown;
 - on a board, the open kana question's box lies inside the viewport.
 
-Screenshots: ``test-results/journeys/<journey>/<nn>-<step>-<width>x<height>.png``.
+Screenshots: ``test-results/journeys/<journey>/<nn>-<step>-<width>x<height>.png``, and
+``summary.json`` beside them (steps, problems, questions seen and inside the viewport).
 """
 
 from __future__ import annotations
 
 import gettext
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -80,8 +82,11 @@ QUESTION_BOX = """() => {
   const r = box.getBoundingClientRect();
   const inside = r.top >= 0 && r.left >= 0 && r.right <= innerWidth
     && (r.bottom <= innerHeight || (r.height > innerHeight && r.top < 1));
-  return inside ? 'inside' : `top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} `
-    + `of a ${innerWidth}x${innerHeight} window`;
+  return {
+    question: box.getAttribute('action'),
+    where: inside ? 'inside' : `top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} `
+      + `of a ${innerWidth}x${innerHeight} window`,
+  };
 }"""
 
 
@@ -140,9 +145,17 @@ class Journey:
     language: str
     problems: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
-    prompts_seen: int = 0
-    prompts_inside: int = 0
+    questions: dict[str, bool] = field(default_factory=dict)  # each question: inside?
     count: int = 0
+
+    @property
+    def prompts_seen(self) -> int:
+        """Open questions seen on a board (each counted once, where it was first seen)."""
+        return len(self.questions)
+
+    @property
+    def prompts_inside(self) -> int:
+        return sum(self.questions.values())
 
     def watch(self) -> None:
         page = self.page
@@ -181,15 +194,23 @@ class Journey:
         self.problems += [f"{where}: {problem}" for problem in self._axe()]
         texts = page.evaluate(VISIBLE_TEXT)
         self.problems += [f"{where}: {problem}" for problem in self._words(texts)]
-        question = page.evaluate(QUESTION_BOX)
-        if question is not None:
-            self.prompts_seen += 1
-            if question == "inside":
-                self.prompts_inside += 1
-            else:
-                self.problems.append(
-                    f"{where}: the open question lies outside the screen: {question}"
-                )
+        self.question_shown(where)
+
+    def question_shown(self, where: str = "") -> None:
+        """Note whether the open question (if any) lies inside the viewport as it is now.
+
+        Called by ``step`` and by ``journey_play.answer_questions`` before each answer (before
+        any click, which would scroll), so every question the journey answers is counted."""
+        found = self.page.evaluate(QUESTION_BOX)
+        if found is None or found["question"] in self.questions:
+            return
+        inside = found["where"] == "inside"
+        self.questions[found["question"]] = inside
+        if not inside:
+            where = where or f"{self.name} ({self.page.url.replace(self.base_url, '')})"
+            self.problems.append(
+                f"{where}: the open question lies outside the screen: {found['where']}"
+            )
 
     def _axe(self) -> list[str]:
         from axe_playwright_python.sync_playwright import Axe
@@ -214,7 +235,26 @@ class Journey:
         return found
 
     def check(self) -> None:
-        """Fail with every problem of every step (after all steps ran and were photographed)."""
+        """Fail with every problem of every step (after all steps ran and were photographed).
+
+        Writes ``summary.json`` beside the screenshots first: steps, problems, and the open
+        questions seen on boards and how many lay inside the viewport (docs/web.md)."""
+        summary = {
+            "journey": self.name,
+            "size": f"{self.width}x{self.height}",
+            "language": self.language,
+            "steps": self.count,
+            "questions_seen": self.prompts_seen,
+            "questions_inside_viewport": self.prompts_inside,
+            "problems": self.problems,
+        }
+        folder = RESULTS / self.name
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "summary.json").write_text(json.dumps(summary, ensure_ascii=False, indent=1))
+        print(
+            f"{self.name} {summary['size']}: {self.count} steps, questions inside the viewport: "
+            f"{self.prompts_inside}/{self.prompts_seen}"
+        )
         assert not self.problems, f"{len(self.problems)} problems:\n" + "\n".join(self.problems)
 
 

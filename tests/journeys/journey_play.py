@@ -17,6 +17,7 @@ def answer_questions(journey, limit: int = 3) -> int:
         form = page.locator("#table-prompts form.prompt")
         if not form.count():
             break
+        journey.question_shown()  # as it is shown, before a click scrolls
         prompt_id = int(re.search(r"/prompts/(\d+)/", form.get_attribute("action")).group(1))
         prompt = Prompt.objects.get(pk=prompt_id)
         typed = form.locator("input[name=answer]")

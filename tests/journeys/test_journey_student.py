@@ -14,6 +14,20 @@ from journey_play import answer_questions, finish_for, play_moves, table_code
 pytestmark = [pytest.mark.journey, pytest.mark.django_db(transaction=True)]
 
 PHONE = (360, 740)
+# The line saying what the game counted for starts in the first screen (its first row of text
+# inside the viewport), and nothing (an open question's bottom sheet) covers any of its rows
+# there.
+COUNTED_IN_VIEW = """() => {
+  const line = document.querySelector('.result-assignments');
+  const r = line.getBoundingClientRect();
+  const row = parseFloat(getComputedStyle(line).lineHeight) || 24;
+  if (r.top < 0 || r.top + row > innerHeight) return false;
+  for (let y = r.top + row / 2; y < Math.min(r.bottom, innerHeight); y += row / 2) {
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    if (!hit || !line.contains(hit)) return false;
+  }
+  return true;
+}"""
 
 
 @pytest.fixture
@@ -69,6 +83,8 @@ def test_a_student_joins_on_a_phone_and_plays_every_assignment(assigned, live_se
         journey.step(f"{engine} result")
         assert page.locator(".result-assignments").count(), f"{engine}: nothing says it counted"
         assert "1 / 2" in page.locator(".result-assignments").inner_text()
+        page.evaluate("window.scrollTo(0, 0)")  # the result as it opens: first screen
+        assert page.evaluate(COUNTED_IN_VIEW), f"{engine}: what it counted for is out of view"
         journey.go("/")
     journey.step("home: every assignment counted once")
     progress = page.locator(".my-assignments progress")

@@ -196,3 +196,18 @@ def test_the_daily_game_result_leads_back_to_the_session(client, dana):
     page = client.get(location).content.decode()
     assert '<a class="button primary" href="/daily/">' in page
     assert "Back to today's session: your summary" in page
+
+
+def test_the_summary_says_a_practised_kanas_reading_in_the_page_language(client, dana):
+    """A bare romaji tooltip ("no" for の) reads as an English word on a French page."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    session = daily_service.daily_session_get(learner=dana)
+    answer(dana, "no", True, timezone.now())
+    daily_service.daily_finish(session=session)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    client.force_login(dana)
+    page = client.get("/daily/").content.decode()
+    assert '<span title="se lit «\u00a0no\u00a0»">の</span>' in page
+    assert 'title="no"' not in page

@@ -133,3 +133,22 @@ def test_asking_for_a_card_by_name_asks_to_pick_its_glyph(dana, django_capture_o
     assert glyph.move_id is not None and "shi" in glyph.choices
     # the card drawn instead (か) gets the usual reading prompt
     assert Prompt.objects.filter(learner=dana, kind="reading", kana_id="ka", status="open").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_games_result_is_not_covered_by_its_open_questions(client, dana):
+    """At the result, the questions still open (cards that entered the hand in the last moves)
+    covered, as a bottom sheet on a phone, the result and what it counted for; they end with
+    the game (left to expire unanswered and ungraded, as any unanswered question)."""
+    from games.demo import _play_human_moves
+
+    table = solo_table(dana)
+    client.force_login(dana)
+    assert 'id="table-prompts"' in client.get(table.get_absolute_url()).content.decode()
+    _play_human_moves(table, dana, None)
+    table.refresh_from_db()
+    assert table.status == "finished"
+    assert Prompt.objects.filter(learner=dana, table_id=table.pk, status="open").exists()
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert 'class="ranking"' in html
+    assert 'id="table-prompts"' not in html and "/learn/prompts/" not in html

@@ -233,3 +233,36 @@ def test_the_partial_renders_inside_any_page_with_only_prompts_in_context(rf, da
     assert "め" in html and 'name="next" value="/play/tables/8/"' in html
     assert len(re.findall(r'name="answer" value="', html)) == 4
     assert 'name="table_id" value="8"' in html
+
+
+def test_a_typed_recall_question_has_a_box_to_type_the_reading_in(dana_client, dana):
+    """A kana answered right before is asked as typed recall: the warm-up card showed the
+    kana with neither buttons nor a box, and the learner could not answer (journey (c))."""
+    from learning.services.memory import memory_review
+
+    memory_review(learner=dana, kana_id="ka", script="hiragana", correct=True,
+                  response_ms=3000, source="quiz", at=timezone.now() - timedelta(days=4),
+                  confused_with="")  # fmt: skip
+    dana_client.post(QUIZ, {"action": "start"})
+    typed = Prompt.objects.get(learner=dana, source="quiz", kind="typed")
+    for earlier in Prompt.objects.filter(learner=dana, source="quiz", pk__lt=typed.pk):
+        dana_client.post(QUIZ, {"action": "answer", "prompt": earlier.pk, "answer": "x"})
+    page = dana_client.get(QUIZ).content.decode()
+    card = page.split('id="quiz-card"', 1)[1].split("</section>", 1)[0]
+    assert f'name="prompt" value="{typed.pk}"' in card and "か" in card
+    box = re.search(r'<input id="([^"]+)" name="answer"[^>]*>', card)
+    assert box and "required" in box.group(0)
+    assert f'<label for="{box.group(1)}">Reading in romaji</label>' in card
+    response = dana_client.post(
+        QUIZ, {"action": "answer", "prompt": typed.pk, "answer": " KA "}, HTTP_HX_REQUEST="true"
+    )
+    assert "Right: か is ka." in response.content.decode()
+
+
+def test_a_question_names_its_script_as_the_games_label_it(dana_client, dana):
+    """ "(katakana)" in the legend read as an option id put in parentheses; the script is named
+    by its label ("Katakana", as on the game forms and the dashboards)."""
+    taught(dana, 3, script="katakana")
+    dana_client.post(QUIZ, {"action": "start"})
+    legend = re.search(r"<legend>(.*?)</legend>", dana_client.get(QUIZ).content.decode(), re.S)
+    assert '<span class="quiz-script">(Katakana)</span>' in legend.group(1)
