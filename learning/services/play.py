@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 
 from django.db import connection, transaction
 from django.db.models import Count, F, Q
@@ -558,6 +559,20 @@ class PromptView:
     expires_at: datetime
     table_id: int | None = None
     ask: str = ""  # card prompts: the question sentence, translated
+    # What the page around the question must not name while it is open (never rendered):
+    # the asked kana and every kana of the same reading, both scripts (し, シ; じ, ぢ...).
+    # The board hides them from its log, family names and listen buttons (issue 27).
+    hides: frozenset[str] = frozenset()
+
+
+@cache
+def _same_reading() -> dict[str, frozenset[str]]:
+    """Reading -> the glyphs of every kana read so, in both scripts."""
+    glyphs: dict[str, set[str]] = {}
+    for kana_id, script in kana_table.catalog():
+        info = kana_table.info(kana_id, script)
+        glyphs.setdefault(info.romaji, set()).add(info.glyph)
+    return {reading: frozenset(found) for reading, found in glyphs.items()}
 
 
 def prompt_view(prompt: Prompt) -> PromptView:
@@ -588,6 +603,9 @@ def prompt_view(prompt: Prompt) -> PromptView:
         expires_at=prompt.expires_at,
         table_id=prompt.table_id,
         ask=_(prompt.detail["ask"]) if prompt.kind == PromptKind.CARD else "",
+        hides=frozenset()
+        if prompt.kind == PromptKind.CARD  # its answer begins a text the board never shows
+        else _same_reading().get(kana.romaji, frozenset({kana.glyph})),
     )
 
 
