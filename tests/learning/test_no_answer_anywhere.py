@@ -94,7 +94,9 @@ class Page(HTMLParser):
         if tag == "input" and attrs.get("name") in SKIPPED_INPUTS:
             return
         for name, value in attrs.items():
-            if name in SKIPPED_ATTRS or name.startswith("hx-") or not value:
+            if name in SKIPPED_ATTRS or (name.startswith("hx-") and name != "hx-vals"):
+                continue
+            if not value:
                 continue
             self.attrs.append((name, value))
 
@@ -164,7 +166,9 @@ def leaks(
         found.append(f"readings in capitals: {sorted(set(spelled))}")
     # lowercase readings and card ids in machine-read attributes (data-card, button values)
     # and JSON (English words of titles and labels are not looked at: "a", "no", "to")
-    in_attrs = " ".join(v for n, v in parsed.attrs if n.startswith("data-") or n == "value")
+    in_attrs = " ".join(
+        v for n, v in parsed.attrs if n.startswith("data-") or n in ("value", "hx-vals")
+    )
     script_text = " ".join(t for t in parsed.text if t.lstrip().startswith(("{", "[")))
     machine = in_attrs + " " + script_text
     if romaji in lowers(machine):
