@@ -123,7 +123,8 @@ def play(args: argparse.Namespace) -> dict:
             version = re.search(r'name="version" value="(\d+)"', page).group(1)
             token = re.search(r'name="token" value="([^"]+)"', page).group(1)
             actions = [html.unescape(a) for a in re.findall(r'name="action" value="([^"]+)"', page)]
-            forms = [a for a in actions if '"type":"form"' in a]
+            # forming a word first (the page posts opaque tokens: found by the button's class)
+            forms = re.findall(r'name="action" value="([^"]+)" class="form-button"', page)
             action = (forms or actions)[(game + _move) % len(forms or actions)]
             started, cpu = time.perf_counter(), time.process_time()
             response = client.post(

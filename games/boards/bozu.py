@@ -14,7 +14,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.boards.common import BoardContext, BoardPresenter, Player, Said, sentence_html
+from games.boards.common import (
+    BoardContext,
+    BoardPresenter,
+    Player,
+    Said,
+    names_hidden,
+    sentence_html,
+)
 from games.engines import action_key
 from games.engines.bozu import load_poets
 
@@ -71,7 +78,10 @@ def poet_card(card_id: str, *, romaji: str, spelling: str = "modern") -> dict[st
         "category_label": label,
         "upper": upper,
         # read aloud as pronounced today (the `_yomi` text), whatever spelling is shown
-        "speak": f"{poet.kana}。{poet.upper_yomi.replace(' ', '、')}",
+        # no reading aloud while a question is open about one of its kana (it would answer)
+        "speak": ""
+        if names_hidden(romaji, poet.kana + poet.upper_yomi)
+        else f"{poet.kana}。{poet.upper_yomi.replace(' ', '、')}",
         "alt": f"{poet.kana} ({poet.romaji}), {label}" if romaji != "never" else poet.kana,
     }
 

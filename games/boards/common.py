@@ -74,6 +74,32 @@ def ranking(outcome: Mapping[str, Any] | None, players: Sequence[Player]) -> lis
     return sorted(rows, key=lambda row: (row["rank"], row["player"].index))
 
 
+class Romaji(str):
+    """The romaji mode a board is drawn with (``"always"``, ``"hover"``, ``"never"``) and the
+    glyphs an open kana question is about (``hidden``: the asked kana and every kana of the
+    same reading, in both scripts). A ``str``: presenters compare it as they always did; those
+    that name kana in words (log lines, family names, listen buttons) leave the hidden ones
+    out while the question is open (issue 27: no answer obtainable without recall)."""
+
+    hidden: frozenset[str]
+
+    def __new__(cls, mode: str, hidden: frozenset[str] | set[str] = frozenset()) -> Romaji:
+        made = super().__new__(cls, mode)
+        made.hidden = frozenset(hidden)
+        return made
+
+
+def hidden_glyphs(romaji: str) -> frozenset[str]:
+    """The glyphs a board must not name while a question is open (none for a plain mode)."""
+    return getattr(romaji, "hidden", frozenset())
+
+
+def names_hidden(romaji: str, text: str) -> bool:
+    """Whether ``text`` (a card's glyph, a word) holds a glyph an open question is about."""
+    hidden = hidden_glyphs(romaji)
+    return bool(hidden) and any(ch in hidden for ch in text)
+
+
 @dataclass(frozen=True)
 class Said:
     """What a log sentence may use: the players, the viewer's view and the romaji option."""
@@ -93,6 +119,10 @@ class Said:
 
     def is_me(self, index: int) -> bool:
         return 0 <= index < len(self.players) and self.players[index].is_me
+
+    def hides(self, text: str) -> bool:
+        """Whether ``text`` names a kana an open question is about (``Romaji.hidden``)."""
+        return names_hidden(self.romaji, text)
 
     def card(self, card_id: str) -> SafeString:
         """A card inline in a sentence: its id, escaped (a presenter whose cards have glyphs

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -71,10 +72,21 @@ def _script_from_view(view: Mapping[str, Any], base: str) -> str:
 
 
 class KazokuSaid(Said):
-    """``Said`` whose cards are Kazoku cards (glyph, romaji as the table's option says)."""
+    """``Said`` whose cards are Kazoku cards (glyph, romaji as the table's option says).
+
+    A card whose kana an open question is about is "a card" in the log: "You asked CPU 2 for
+    き" above "Which kana is “ki”?" would answer it (issue 27)."""
 
     def card(self, card_id: str) -> SafeString:
-        return card_html(kazoku_card(card_id, self.view, self.romaji))
+        shown = kazoku_card(card_id, self.view, self.romaji)
+        if not shown["joker"] and self.hides(shown["glyph"]):
+            return conditional_escape(_("a card"))
+        return card_html(shown)
+
+    def card_hidden(self, card_id: str) -> bool:
+        """Whether the log names this card as "a card" (its kana is being asked)."""
+        shown = kazoku_card(card_id, self.view, self.romaji)
+        return not shown["joker"] and self.hides(shown["glyph"])
 
 
 def on_give(event: Mapping[str, Any], say: Said) -> str | None:

@@ -13,6 +13,7 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
+    names_hidden,
     ranking,
     sentence_html,
 )
@@ -32,9 +33,42 @@ def _family_label(variant: str, family_id: str, lang: str) -> str:
     return family_name(variant, family_id, lang)
 
 
+MASKED_FAMILY = "？"  # a kana family whose kana a question is about: no name at all
+
+
+def family_shown(
+    variant: str, family_id: str, lang: str, view: Mapping[str, Any], romaji: str
+) -> str:
+    """A family's name as this board may show it. With romaji shown: ``family_label``. With
+    romaji hidden, a kana row or column is named by its kana, never by its reading ("NA"
+    beside な would answer "How do you read this kana?"): か行 / あ段 in Japanese, か / あ
+    (in the cards' script) elsewhere; and while a question is open about one of its kana it
+    has no name at all ("SA" — or さ — beside シ rules out tsu and ji). Themes keep theirs."""
+    if variant == "themed" or romaji != "never":
+        return _family_label(variant, family_id, lang)
+    deck = load_deck()
+    family = deck.family(variant, family_id)
+    glyphs = [kazoku_card(c, view, romaji)["glyph"] for c in family.cards]
+    if names_hidden(romaji, "".join(glyphs)):
+        return MASKED_FAMILY
+    if lang == "ja":
+        return _family_label(variant, family_id, lang)
+    in_line = "row" if variant == "kana" else "column"
+    outside = [c for c in family.cards if getattr(deck.cards[c], in_line) != family.id]
+    head = kazoku_card(family.id, view, romaji)["glyph"]
+    if variant == "kana" and outside:
+        return "·".join(glyphs)
+    return head + "".join(f"·{kazoku_card(c, view, romaji)['glyph']}" for c in outside)
+
+
 # --- the log in sentences: one function per event type ----------------------------------------
 # "you" gets sentences of its own: French and Japanese do not build them by putting "vous" /
 # "あなた" in a third person's place.
+
+
+def _family_said(say: Said, family_id: str) -> str:
+    lang = (get_language() or "en").split("-")[0]
+    return family_shown(say.view.get("variant", "themed"), family_id, lang, say.view, say.romaji)
 
 
 def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
@@ -42,8 +76,15 @@ def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
         "asker": say.name(event["seat"]),
         "target": say.who(event["target"]),
         "card": say.card(event["card"]),
-        "family": family_label(say.view.get("variant", "themed"), event["family"]),
+        "family": _family_said(say, event["family"]),
     }
+    if isinstance(say, KazokuSaid) and say.card_hidden(event["card"]):
+        # the card asked for is being asked about: neither it nor its family is named
+        if say.is_me(event["seat"]):
+            return sentence_html(_("You asked %(target)s for a card."), values)
+        if say.is_me(event["target"]):
+            return sentence_html(_("%(asker)s asked you for a card."), values)
+        return sentence_html(_("%(asker)s asked %(target)s for a card."), values)
     if say.is_me(event["seat"]):
         return sentence_html(
             _("You asked %(target)s for %(card)s of the %(family)s family."), values
@@ -81,7 +122,11 @@ def _on_good_pick(event: Mapping[str, Any], say: Said) -> str | None:
 
 
 def _on_family_laid(event: Mapping[str, Any], say: Said) -> str | None:
-    family = family_label(say.view.get("variant", "themed"), event["family"])
+    family = _family_said(say, event["family"])
+    if family == MASKED_FAMILY:
+        if say.is_me(event["seat"]):
+            return _("You laid a family.")
+        return sentence_html(_("%(name)s laid a family."), {"name": say.name(event["seat"])})
     if say.is_me(event["seat"]):
         return sentence_html(_("You laid the %(family)s family."), {"family": family})
     return sentence_html(
@@ -157,7 +202,7 @@ class KazokuFamiliesBoard(BoardPresenter):
             return found
 
         def family_of(family_id: str) -> str:
-            return _family_label(variant, family_id, lang)
+            return family_shown(variant, family_id, lang, view, romaji)
 
         hand_groups = []
         if view.get("hand") is not None:

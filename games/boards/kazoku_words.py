@@ -16,6 +16,7 @@ from games.boards.common import (
     BoardPresenter,
     Player,
     Said,
+    names_hidden,
     ranking,
     sentence_html,
 )
@@ -209,7 +210,9 @@ class KazokuWordsBoard(BoardPresenter):
         def card(card_id: str, with_word: bool = True) -> dict[str, Any]:
             shown = kazoku_card(card_id, view, romaji)
             if with_word and not shown["joker"]:
-                shown["word"] = word_of(card_id, shown["script"])
+                word = shown["word"] = word_of(card_id, shown["script"])
+                if word is not None:  # no listen button speaking a kana being asked about
+                    word["say"] = "" if names_hidden(romaji, word["kana"]) else word["kana"]
             return shown
 
         seats = []

@@ -33,6 +33,7 @@ from games.models import Move, Seat, Table, TableStatus
 from games.services.observe import moves_observed
 from games.services.ratings import ratings_record
 from games.signals import game_finished
+from games.tokens import action_token
 from kanagame.accounts.rows import update_then_insert as rows_update_then_insert
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
@@ -326,6 +327,8 @@ def table_play(
     if isinstance(key, str):  # the first legal action with this key (equal keys: equal actions)
         legal = eng.legal_actions(state, seat.index)
         action = next((a for a in legal if action_key(a) == key), None)
+        if action is None and key.startswith("a"):  # the page's token (games.tokens)
+            action = next((a for a in legal if action_token(table.pk, action_key(a)) == key), None)
     if action is None:
         raise PlayError(_("That move is not one of your legal moves."), status=400)
     if seat.autoplay or seat.left_at:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
+from games.boards.common import Romaji
 from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus
 from games.panels import table_panels
@@ -170,8 +171,12 @@ def _context(
     if seat is not None and table.status != TableStatus.OPEN:
         context.update(table_panels(user=request.user, table_id=table.pk))
     # While a kana question is open, no card shows its romaji: the answer is never on screen
-    # (the question's kana may be on any card, in a word, in the log).
-    romaji = "never" if context.get("prompts") else None
+    # (the question's kana may be on any card, in a word, in the log); and the board names
+    # none of the kana it asks about in its log, family names or listen buttons.
+    romaji = None
+    if context.get("prompts"):
+        hidden = frozenset().union(*(getattr(p, "hides", ()) for p in context["prompts"]))
+        romaji = Romaji("never", hidden)
     if table.status == TableStatus.FINISHED:
         # The questions belong to the game being played: at the result, those still open
         # would cover it (a bottom sheet on a phone); they expire unanswered, never graded.

@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.boards.common import BoardContext, Player
 from games.display import game_blurb, game_title
-from games.engines import ENGINES, get_engine
+from games.engines import ENGINES, action_key, get_engine
 from games.hooks import class_scope
 from games.models import Seat, Table
+from games.tokens import opaque
 from games.views.boards import presenter_for
 
 
@@ -169,13 +170,16 @@ def board_for(
     playing = actions and me is not None and not seat.autoplay
     legal = eng.legal_actions(state, me) if playing else []
     players = players_of(table, me) if players is None else players
-    return presenter_for(table.engine).build(
+    board = presenter_for(table.engine).build(
         view=view,
         legal=legal,
         players=players,
         me=me,
         romaji=romaji or table.options.get("romaji", "always"),
     )
+    # no card id or action key reaches the page: they spell readings (games.tokens)
+    board.data = opaque(board.data, table_id=table.pk, keys={action_key(a) for a in legal})
+    return board
 
 
 def new_token() -> str:

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 
 from django.db import connection, transaction
 from django.db.models import Count, F, Q
@@ -542,7 +543,7 @@ def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int
 
 @dataclass(frozen=True)
 class Choice:
-    value: str  # what the form posts: a kana id
+    value: str  # what the form posts: the choice's position ("0".."3"), never a reading
     label: str  # what the button shows: a reading or a glyph
 
 
@@ -558,19 +559,39 @@ class PromptView:
     expires_at: datetime
     table_id: int | None = None
     ask: str = ""  # card prompts: the question sentence, translated
+    # What the page around the question must not name while it is open (never rendered):
+    # the asked kana and every kana of the same reading, both scripts (し, シ; じ, ぢ...).
+    # The board hides them from its log, family names and listen buttons (issue 27).
+    hides: frozenset[str] = frozenset()
+
+
+@cache
+def _same_reading() -> dict[str, frozenset[str]]:
+    """Reading -> the glyphs of every kana read so, in both scripts."""
+    glyphs: dict[str, set[str]] = {}
+    for kana_id, script in kana_table.catalog():
+        info = kana_table.info(kana_id, script)
+        glyphs.setdefault(info.romaji, set()).add(info.glyph)
+    return {reading: frozenset(found) for reading, found in glyphs.items()}
 
 
 def prompt_view(prompt: Prompt) -> PromptView:
     kana = kana_table.info(prompt.kana_id, prompt.script)
+    # Buttons post their position, not the kana id: a glyph button whose value is "ki" under
+    # "Which kana is “ki”?" would answer it (issue 27; ``choice_given`` maps it back).
     if prompt.kind == PromptKind.CARD:  # the clue and glyphs: neither the answer's reading
         question = str(prompt.detail.get("clue", ""))  # nor the solution
-        choices = tuple(Choice(k, kana_table.info(k, prompt.script).glyph) for k in prompt.choices)
+        label = "glyph"
     elif prompt.kind == PromptKind.GLYPH:
         question = kana.romaji
-        choices = tuple(Choice(k, kana_table.info(k, prompt.script).glyph) for k in prompt.choices)
+        label = "glyph"
     else:
         question = kana.glyph
-        choices = tuple(Choice(k, kana_table.info(k, prompt.script).romaji) for k in prompt.choices)
+        label = "romaji"
+    choices = tuple(
+        Choice(str(index), getattr(kana_table.info(k, prompt.script), label))
+        for index, k in enumerate(prompt.choices)
+    )
     if prompt.kind == PromptKind.TYPED:
         choices = ()
     return PromptView(
@@ -582,6 +603,9 @@ def prompt_view(prompt: Prompt) -> PromptView:
         expires_at=prompt.expires_at,
         table_id=prompt.table_id,
         ask=_(prompt.detail["ask"]) if prompt.kind == PromptKind.CARD else "",
+        hides=frozenset()
+        if prompt.kind == PromptKind.CARD  # its answer begins a text the board never shows
+        else _same_reading().get(kana.romaji, frozenset({kana.glyph})),
     )
 
 
@@ -629,6 +653,17 @@ def _normalise_romaji(text: str) -> str:
     return "".join(text.split()).lower()
 
 
+def choice_given(prompt: Prompt, answer: str) -> str:
+    """The kana id a posted answer names: a button posts its position among the choices
+    (``PromptView.choices``); a kana id is taken as it is (typed answers, older pages)."""
+    text = (answer or "").strip()
+    if prompt.kind != PromptKind.TYPED and text.isascii() and text.isdigit():
+        index = int(text)
+        if index < len(prompt.choices):
+            return prompt.choices[index]
+    return answer
+
+
 def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = None) -> AnswerResult:
     """Grade an answer to one of the learner's prompts and review the kana with FSRS.
 
@@ -650,6 +685,7 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
         if prompt.status != PromptStatus.OPEN:
             raise PromptError(_("This question was already answered or has expired."), 409)
         kana = kana_table.info(prompt.kana_id, prompt.script)
+        answer = choice_given(prompt, answer)
         given, correct, confused = _grade(prompt, kana, answer)
         response_ms = None  # never displayed (a forged or replayed POST): time unknown
         if prompt.displayed_at is not None:

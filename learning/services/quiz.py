@@ -112,7 +112,9 @@ def quiz_kinds(last_correct: list[bool | None]) -> list[str]:
 
 def readings_apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The same kana, reordered so that two questions in a row never share a reading: the
-    feedback of one (し is shi) would otherwise show the answer of the next (シ)."""
+    feedback of one (し is shi, its strokes, its sound) would otherwise show the answer of the
+    next (シ). A kana that cannot be kept apart from one of the same reading (a run of し and
+    シ alone) is left for a later run: never two in a row, whatever the run holds."""
 
     def reading(pair: tuple[str, str]) -> str:
         return kana_table.info(*pair).romaji
@@ -120,7 +122,13 @@ def readings_apart(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     rest, ordered = list(pairs), []
     while rest:
         last = reading(ordered[-1]) if ordered else None
-        pick = next((p for p in rest if reading(p) != last), rest[0])
+        # the next kana of another reading, the most frequent reading left first (so that
+        # readings shared by several kana are spread before they are all that is left)
+        left = [p for p in rest if reading(p) != last]
+        if not left:
+            break
+        counts = {r: sum(1 for p in rest if reading(p) == r) for r in map(reading, left)}
+        pick = max(left, key=lambda p: (counts[reading(p)], -rest.index(p)))
         rest.remove(pick)
         ordered.append(pick)
     return ordered

@@ -185,7 +185,8 @@ def quiz_states(page, base_url: str, size: str) -> list[str]:
     problems = axe_problems(page, f"{size} quiz-question")
     prompt_id = page.locator("input[name=prompt]").first.get_attribute("value")
     prompt = Prompt.objects.get(pk=prompt_id)
-    page.locator(f"button[name=answer]:not([value='{prompt.kana_id}'])").first.click()
+    right = prompt.choices.index(prompt.kana_id)  # buttons post their position
+    page.locator(f"button[name=answer]:not([value='{right}'])").first.click()
     page.wait_for_selector(".prompt-feedback")
     assert page.locator(".quiz-strokes svg").count() == 1
     return problems + axe_problems(page, f"{size} quiz-wrong-answer")

@@ -33,3 +33,25 @@ def turn_passing_options() -> dict:
 
 
 ASK_U = '{"card":"u","target":1,"type":"ask"}'
+
+
+def action_keys(values: list[str]) -> list[str]:
+    """The action keys behind a page's action buttons. Pages post opaque per-table tokens
+    (``games.tokens``: keys hold card ids, which spell readings); each is mapped back here by
+    computing the tokens of every seat's legal actions at every table of the test database
+    (a value that is no token of a legal action is kept as it is, and fails the test)."""
+    from games.engines import action_key, get_engine
+    from games.models import Table
+    from games.tokens import action_token
+
+    if not any(value.startswith("a") for value in values):
+        return values
+    known: dict[str, str] = {}
+    for table in Table.objects.exclude(state__isnull=True):
+        eng = get_engine(table.engine)
+        state = eng.from_json(table.state)
+        for seat in range(table.seats.count()):
+            for action in eng.legal_actions(state, seat):
+                key = action_key(action)
+                known[action_token(table.pk, key)] = key
+    return [known.get(value, value) for value in values]

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from django.test import Client
-from games_helpers import ASK_O, ASK_U, quick_options, turn_passing_options
+from games_helpers import ASK_O, ASK_U, action_keys, quick_options, turn_passing_options
 
 from games.models import Move, Seat, Table
 from games.services.tables import table_create
@@ -36,6 +36,7 @@ def form_fields(page: str) -> dict:
     version = re.search(r'name="version" value="(\d+)"', page)
     token = re.search(r'name="token" value="([^"]+)"', page)
     actions = [html.unescape(v) for v in re.findall(r'name="action" value="([^"]+)"', page)]
+    actions = action_keys(actions)  # the page posts opaque tokens (games.tokens)
     return {
         "version": version and version.group(1),
         "token": token and token.group(1),

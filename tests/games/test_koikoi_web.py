@@ -16,6 +16,7 @@ from games.models import Move, Table
 from games.services.tables import table_create
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines"))
+from games_helpers import action_keys  # noqa: E402
 from koikoi_setup import KO_HAND, OYA_HAND, PILE_TOP, TABLE  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,6 +34,7 @@ def fields_of(page: str) -> dict:
     version = re.search(r'name="version" value="(\d+)"', page)
     token = re.search(r'name="token" value="([^"]+)"', page)
     actions = [html.unescape(v) for v in re.findall(r'name="action" value="([^"]+)"', page)]
+    actions = action_keys(actions)  # the page posts opaque tokens (games.tokens)
     return {
         "version": version and version.group(1),
         "token": token and token.group(1),

@@ -27,7 +27,9 @@ def answer_questions(journey, limit: int = 3) -> int:
             typed.fill(kana_table.info(prompt.kana_id, prompt.script).romaji)
             form.locator("button[type=submit]").click()
         else:
-            right = form.locator(f"button[name=answer][value='{prompt.kana_id}']")
+            # a button posts its position among the choices (never a kana id: a reading)
+            position = prompt.choices.index(prompt.kana_id)
+            right = form.locator(f"button[name=answer][value='{position}']")
             (right if right.count() else form.locator("button[name=answer]").first).click()
         page.wait_for_function(
             "(id) => !document.querySelector(`#table-prompts form[action*='/prompts/${id}/']`)",

@@ -24,6 +24,7 @@ from games.engines.bozu import KANA_ID, load_poets
 from games.engines.bozu.data import DATA_PATH
 from games.models import Table
 from games.services.tables import table_create
+from games.tokens import action_token
 from learning import kana_table, selectors, srs
 from learning.models import CardSighting, KanaMemory, LearningEvent, Prompt
 from learning.services.cards import sightings_for
@@ -78,8 +79,9 @@ def draw(client: Client, table: Table) -> None:
     page = page_of(client, table)
     version = re.search(r'name="version" value="(\d+)"', page).group(1)
     token = re.search(r'name="token" value="([^"]+)"', page).group(1)
-    assert html.unescape(re.search(r'name="action" value="([^"]+)"', page).group(1)) == DRAW
-    data = {"version": version, "token": token, "action": DRAW}
+    offered = html.unescape(re.search(r'name="action" value="([^"]+)"', page).group(1))
+    assert offered == action_token(table.pk, DRAW)  # opaque: no card id in the page
+    data = {"version": version, "token": token, "action": offered}
     assert client.post(f"/play/t/{table.code}/", data).status_code == 302
 
 
@@ -116,7 +118,8 @@ def test_a_poem_seen_three_times_before_is_asked_about_when_it_is_turned_over(da
     asked = question_section(page)
     assert ASKED in asked and poem["kami_no_ku_yomi"] in asked
     buttons = re.findall(r'name="answer" value="([^"]+)"[^>]*>([^<]*)</button>', asked)
-    assert [value for value, _glyph in buttons] == prompt.choices and len(buttons) == 4
+    # each button posts its position among the choices, never a kana id (a reading)
+    assert [value for value, _glyph in buttons] == ["0", "1", "2", "3"]
     assert [glyph for _value, glyph in buttons] == [
         kana_table.info(k, "hiragana").glyph for k in prompt.choices
     ]
