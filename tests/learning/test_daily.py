@@ -211,3 +211,19 @@ def test_the_summary_says_a_practised_kanas_reading_in_the_page_language(client,
     page = client.get("/daily/").content.decode()
     assert '<span title="se lit «\u00a0no\u00a0»">の</span>' in page
     assert 'title="no"' not in page
+
+
+def test_the_summary_lists_say_each_kanas_reading_in_the_page_language(client, dana):
+    """Improved, still weak and next due: "の se lit « no »", never a bare "no" (an English
+    word on a French page)."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    session = daily_service.daily_session_get(learner=dana)
+    answer(dana, "no", False, timezone.now())
+    daily_service.daily_finish(session=session)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    client.force_login(dana)
+    page = client.get("/daily/").content.decode()
+    assert '<li><span lang="ja">の</span> se lit «\u00a0no\u00a0»' in page
+    assert '<li><span lang="ja">の</span> no' not in page
