@@ -204,43 +204,9 @@ class KazokuFamiliesBoard(BoardPresenter):
         def family_of(family_id: str) -> str:
             return family_shown(variant, family_id, lang, view, romaji)
 
-        hand_groups = []
-        if view.get("hand") is not None:
-            held: dict[str, list[str]] = {}
-            for card_id in view["hand"]:
-                held.setdefault(deck.family_of[variant][card_id], []).append(card_id)
-            for family_id, cards in held.items():
-                members = deck.family(variant, family_id).cards
-                hand_groups.append(
-                    {
-                        "family": family_of(family_id),
-                        "cards": [card(c) for c in cards],
-                        "held": len(cards),
-                        "size": len(members),
-                    }
-                )
-        seats = []
+        hand_groups = self._hand_groups(view, deck, variant, card, family_of)
+        seats = self._seats(view, players, card, family_of)
         pile = view["pile_size"]
-        for player in players:
-            laid = view["laid"][player.index]
-            score = view["scores"][player.index]
-            seats.append(
-                {
-                    "player": player,
-                    "hand_size": view["hand_sizes"][player.index],
-                    "score": view["scores"][player.index],
-                    # plurals here, not in the template: a blocktranslate per seat costs more
-                    "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
-                    "laid": [
-                        {
-                            "family": family_of(item["family"]),
-                            "cards": [card(c) for c in item["cards"]],
-                        }
-                        for item in laid
-                    ],
-                    "to_act": player.index in view.get("to_act", []),
-                }
-            )
         lay, asks = None, {}
         for action in legal:
             if action["type"] == "lay":
@@ -279,6 +245,52 @@ class KazokuFamiliesBoard(BoardPresenter):
             log=self.log_lines(view, players, romaji),
             ranking=ranking(view.get("outcome"), players),
         )
+
+    @staticmethod
+    def _hand_groups(view, deck, variant, card, family_of) -> list[dict[str, Any]]:
+        """The player's hand by family: its cards, how many held of the family's size."""
+        hand_groups = []
+        if view.get("hand") is not None:
+            held: dict[str, list[str]] = {}
+            for card_id in view["hand"]:
+                held.setdefault(deck.family_of[variant][card_id], []).append(card_id)
+            for family_id, cards in held.items():
+                members = deck.family(variant, family_id).cards
+                hand_groups.append(
+                    {
+                        "family": family_of(family_id),
+                        "cards": [card(c) for c in cards],
+                        "held": len(cards),
+                        "size": len(members),
+                    }
+                )
+        return hand_groups
+
+    @staticmethod
+    def _seats(view, players, card, family_of) -> list[dict[str, Any]]:
+        """Each player's seat: hand size, score, the families laid."""
+        seats = []
+        for player in players:
+            laid = view["laid"][player.index]
+            score = view["scores"][player.index]
+            seats.append(
+                {
+                    "player": player,
+                    "hand_size": view["hand_sizes"][player.index],
+                    "score": view["scores"][player.index],
+                    # plurals here, not in the template: a blocktranslate per seat costs more
+                    "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
+                    "laid": [
+                        {
+                            "family": family_of(item["family"]),
+                            "cards": [card(c) for c in item["cards"]],
+                        }
+                        for item in laid
+                    ],
+                    "to_act": player.index in view.get("to_act", []),
+                }
+            )
+        return seats
 
     SENTENCES = SENTENCES
 

@@ -204,59 +204,8 @@ class KoikoiBoard(BoardPresenter):
         def card(card_id: str) -> dict[str, Any]:
             return hanafuda_card(card_id, romaji)
 
-        seats = []
-        for player in players:
-            index = player.index
-            captured = view["captured"][index]
-            groups = []
-            for kind in KINDS:
-                cards = [card(c) for c in captured if DECK.cards[c].kind == kind]
-                groups.append({"kind": kind, "label": _(KIND_PLURALS[kind]), "cards": cards})
-            yaku = yaku_entries(view["yaku"][index])
-            seats.append(
-                {
-                    "player": player,
-                    "hand_size": view["hand_sizes"][index],
-                    "score": view["scores"][index],
-                    "oya": view["oya"] == index,
-                    "calls": view["calls"][index],
-                    "groups": groups,
-                    "captured_count": len(captured),
-                    "yaku": yaku,
-                    "yaku_points": sum(y["points"] for y in yaku),
-                    "reach": in_reach(captured, view["captured"][1 - index], options, month),
-                    "to_act": index in view.get("to_act", []),
-                }
-            )
-        plays, takes, decide = [], [], None
-        for action in legal:
-            key = action_key(action)
-            kind = action["type"]
-            if kind == "play":
-                shown = card(action["card"])
-                if "take" in action:
-                    taken = card(action["take"])
-                    label = _("Play %(card)s and take %(taken)s") % {
-                        "card": shown["label"],
-                        "taken": taken["label"],
-                    }
-                else:
-                    label = _("Play %(card)s") % {"card": shown["label"]}
-                    taken = None
-                plays.append({"key": key, "card": shown, "taken": taken, "label": label})
-            elif kind == "take":
-                target = card(action["card"]) if action.get("card") else None
-                label = (
-                    _("Take %(card)s") % {"card": target["label"]}
-                    if target
-                    else _("Capture with the turned card")
-                )
-                takes.append({"key": key, "card": target, "label": label})
-            elif kind == "leave":
-                takes.append({"key": key, "card": None, "label": _("Leave it on the table")})
-            elif kind in ("koikoi", "shobu"):
-                decide = decide or {"koikoi": None, "shobu": None}
-                decide[kind] = key
+        seats = self._seats(view, players, options, month, card)
+        plays, takes, decide = self._actions(legal, card)
         if decide is not None and me is not None:
             decide.update(self._stakes(view, me, options, month))
         me_seat = seats[me] if me is not None else None
@@ -297,6 +246,69 @@ class KoikoiBoard(BoardPresenter):
                 players,
             ),
         )
+
+    @staticmethod
+    def _seats(view, players, options, month, card) -> list[dict[str, Any]]:
+        """Each player's seat: captured cards by kind, yaku, score, what they are close to."""
+        seats = []
+        for player in players:
+            index = player.index
+            captured = view["captured"][index]
+            groups = []
+            for kind in KINDS:
+                cards = [card(c) for c in captured if DECK.cards[c].kind == kind]
+                groups.append({"kind": kind, "label": _(KIND_PLURALS[kind]), "cards": cards})
+            yaku = yaku_entries(view["yaku"][index])
+            seats.append(
+                {
+                    "player": player,
+                    "hand_size": view["hand_sizes"][index],
+                    "score": view["scores"][index],
+                    "oya": view["oya"] == index,
+                    "calls": view["calls"][index],
+                    "groups": groups,
+                    "captured_count": len(captured),
+                    "yaku": yaku,
+                    "yaku_points": sum(y["points"] for y in yaku),
+                    "reach": in_reach(captured, view["captured"][1 - index], options, month),
+                    "to_act": index in view.get("to_act", []),
+                }
+            )
+        return seats
+
+    @staticmethod
+    def _actions(legal, card) -> tuple[list, list, dict | None]:
+        """The buttons: cards to play (and what each takes), takes, koi-koi or shōbu."""
+        plays, takes, decide = [], [], None
+        for action in legal:
+            key = action_key(action)
+            kind = action["type"]
+            if kind == "play":
+                shown = card(action["card"])
+                if "take" in action:
+                    taken = card(action["take"])
+                    label = _("Play %(card)s and take %(taken)s") % {
+                        "card": shown["label"],
+                        "taken": taken["label"],
+                    }
+                else:
+                    label = _("Play %(card)s") % {"card": shown["label"]}
+                    taken = None
+                plays.append({"key": key, "card": shown, "taken": taken, "label": label})
+            elif kind == "take":
+                target = card(action["card"]) if action.get("card") else None
+                label = (
+                    _("Take %(card)s") % {"card": target["label"]}
+                    if target
+                    else _("Capture with the turned card")
+                )
+                takes.append({"key": key, "card": target, "label": label})
+            elif kind == "leave":
+                takes.append({"key": key, "card": None, "label": _("Leave it on the table")})
+            elif kind in ("koikoi", "shobu"):
+                decide = decide or {"koikoi": None, "shobu": None}
+                decide[kind] = key
+        return plays, takes, decide
 
     @staticmethod
     def _stakes(
