@@ -55,6 +55,7 @@ class TableInfo:
     classroom_name: str
     url: str
     options: dict[str, Any]
+    ranked: bool = False
 
     @classmethod
     def of(cls, table: Table, class_names: Mapping[int, str] | None = None) -> TableInfo:
@@ -77,6 +78,7 @@ class TableInfo:
             classroom_name=(class_names or {}).get(table.classroom_id, ""),
             url=table.get_absolute_url(),
             options=options,
+            ranked=table.ranked,
         )
 
     # The board's poll and leave URLs, from the table's own (``games/urls.py`` nests them
