@@ -92,7 +92,10 @@ def ratings_forfeit(*, table: Table, index: int, seats: Mapping[int, Seat]) -> l
         return []
     order = sorted(humans)
     ranks = [table.players if i == index else 1 for i in order]
-    return _record(table=table, humans=humans, order=order, ranks=ranks, forfeit=index)
+    changes = _record(table=table, humans=humans, order=order, ranks=ranks, forfeit=index)
+    Table.objects.filter(pk=table.pk).update(forfeit_seat=index)  # the board says so
+    table.forfeit_seat = index
+    return changes
 
 
 def _settled(table: Table) -> bool:

@@ -56,6 +56,7 @@ class TableInfo:
     url: str
     options: dict[str, Any]
     ranked: bool = False
+    forfeit_seat: int | None = None  # a ranked game's forfeiter (games.services.ratings)
 
     @classmethod
     def of(cls, table: Table, class_names: Mapping[int, str] | None = None) -> TableInfo:
@@ -79,6 +80,7 @@ class TableInfo:
             url=table.get_absolute_url(),
             options=options,
             ranked=table.ranked,
+            forfeit_seat=table.forfeit_seat,
         )
 
     # The board's poll and leave URLs, from the table's own (``games/urls.py`` nests them

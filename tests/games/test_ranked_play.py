@@ -12,7 +12,7 @@ holds 40, one noble card is left in the pile: whoever plays seat 0's draw wins 6
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from factories import PASSWORD
 from test_bozu_elo import _last_card_setup
 from test_games_views import form_fields, post_move
@@ -68,8 +68,8 @@ def test_forfeit_arithmetic():
 
 
 def test_a_ranked_table_needs_a_turn_timer(dana, charlie):
-    with pytest.raises(ValueError, match="needs a turn timer"):
-        _ranked(dana, charlie, timer=0)
+    with translation.override("en"), pytest.raises(ValueError, match="needs a turn timer"):
+        _ranked(dana, charlie, timer=0)  # (read in English whatever an earlier test left on)
     assert not Table.objects.exists()
     form = {
         "t-ranked": "on", "t-seat_1": "open", "t-romaji": "always", "t-prompts": "off",
@@ -100,6 +100,10 @@ def test_leaving_a_ranked_table_is_a_loss_at_once_and_the_stand_in_is_not_rated(
     assert RatingChange.objects.filter(table=table).count() == 2
     _assert_dana_lost_by_forfeit(table, dana, charlie)
     assert Rating.objects.get(user=dana, engine="bozu").games == 1
+    # the board says who forfeited, whatever the ranking of the cards says
+    assert table.forfeit_seat == 0
+    page = _client(charlie).get(f"/play/t/{table.code}/").content.decode()
+    assert "Ranked result: Dana forfeited" in page
 
 
 def test_a_forfeit_is_recorded_once(dana, charlie):
