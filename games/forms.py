@@ -16,7 +16,11 @@ from django.utils.translation import pgettext_lazy
 
 from games.engines import get_engine
 from games.engines.base import Engine
-from games.services.tables import TABLE_OPTION_DEFAULTS, table_options_validate
+from games.services.tables import (
+    TABLE_OPTION_DEFAULTS,
+    ranked_timer_message,
+    table_options_validate,
+)
 
 SEAT_CHOICES = [
     ("", _("— no seat —")),
@@ -109,7 +113,11 @@ class TableCreateForm(forms.Form):
             self.fields["ranked"] = forms.BooleanField(
                 label=_("Ranked table (Elo rating)"),
                 required=False,
-                help_text=_("Human players only: every other seat must be open for a player."),
+                help_text=_(
+                    "Human players only: every other seat must be open for a player. Needs a "
+                    "turn timer; leaving the table or letting your timer run out counts as a "
+                    "loss."
+                ),
             )
         self.classrooms = list(classrooms or [])
         if self.classrooms:
@@ -176,6 +184,8 @@ class TableCreateForm(forms.Form):
             raise forms.ValidationError(
                 _("Ranked tables are for human players only: make every other seat open.")
             )
+        if data.get("ranked") and not self.cleaned_options.get("timer"):
+            raise forms.ValidationError(ranked_timer_message())
         return data
 
     @property

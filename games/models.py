@@ -73,6 +73,9 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # chosen at creation, humans only: the final ranks update each player's Elo rating
     ranked = models.BooleanField(_("ranked"), default=False)
+    # the seat whose player forfeited this ranked game (left it, let the turn timer run out,
+    # deleted the account): its ratings were settled then (games/services/ratings.py)
+    forfeit_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

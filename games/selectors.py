@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games.engines import get_engine
 from games.hooks import class_scope
@@ -51,8 +51,11 @@ def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> 
     - a human seat belongs to its account;
     - a waiting table of a class may be joined by that class's students (and its teacher);
       a waiting table without a class by anyone who has its link or code;
-    - a class's teacher watches any table of the class, and any table where one of their
-      students sits, with the spectator view (no hands).
+    - a teacher watches, with the spectator view (no hands), the tables of the classes she
+      teaches, and a table without a class when every human at it is one of her students
+      (``_teaches_table``); never a table of another class, even one her student sits at
+      (docs/security.md §14: a pupil who typed a teacher's code does not open their other
+      classes to her).
 
     ``seats``: the table's seats when the caller has read them (no query for them then).
     """
@@ -81,11 +84,34 @@ def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> 
 
 
 def _teaches_table(*, table: Table, user) -> bool:
+    """Whether teacher ``user`` may watch ``table`` (see ``table_access``)."""
     if not _is_teacher(user):
         return False
-    if table.classroom_id is not None and class_scope().teaches(user, table.classroom_id):
-        return True
-    return table.seats.filter(user_id__in=class_scope().students_of(user)).exists()
+    scope = class_scope()
+    if table.classroom_id is not None:
+        return scope.teaches(user, table.classroom_id)
+    humans = table.seats.filter(user__isnull=False)
+    return humans.exists() and not humans.exclude(user_id__in=scope.students_of(user)).exists()
+
+
+def _watchable_q(user) -> Q:
+    """The tables teacher ``user`` may watch, as a filter (the rule of ``_teaches_table``)."""
+    scope = class_scope()
+    classes = [classroom.pk for classroom in classrooms_of(user=user)]
+    students = scope.students_of(user)
+    stranger = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False).exclude(
+        user_id__in=students
+    )
+    return Q(classroom_id__in=classes) | Q(
+        Q(classroom_id__isnull=True), Q(seats__user__in=students), ~Exists(stranger)
+    )
+
+
+def tables_watchable_query(*, user) -> QuerySet[Table]:
+    """Every table (any status) teacher ``user`` may watch; none for anyone else."""
+    if not _is_teacher(user):
+        return Table.objects.none()
+    return Table.objects.filter(_watchable_q(user)).distinct()
 
 
 def tables_open_for(*, user) -> QuerySet[Table]:
@@ -110,15 +136,11 @@ def tables_of(*, user, limit: int = 20) -> QuerySet[Table]:
 
 
 def tables_watchable_by(*, user, limit: int = 30) -> QuerySet[Table]:
-    """Tables a teacher may watch: their classes' tables and their students' tables."""
-    if not _is_teacher(user):
-        return Table.objects.none()
-    classes = [classroom.pk for classroom in classrooms_of(user=user)]
-    students = class_scope().students_of(user)
+    """Tables under way a teacher may watch: their classes' tables, and tables without a
+    class where only their students play (``_teaches_table``)."""
     return (
-        Table.objects.filter(Q(classroom_id__in=classes) | Q(seats__user__in=students))
+        tables_watchable_query(user=user)
         .exclude(status=TableStatus.FINISHED)
-        .distinct()
         .order_by("-created_at")[:limit]
     )
 

@@ -31,7 +31,7 @@ from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
 from games.services.observe import moves_observed
-from games.services.ratings import ratings_record
+from games.services.ratings import ratings_forfeit, ratings_record
 from games.signals import game_finished
 from games.tokens import action_token
 from kanagame.accounts.rows import update_then_insert as rows_update_then_insert
@@ -490,7 +490,11 @@ def table_bots_play(*, table_id: int, version: int, start: BotsStart | None = No
 
 
 def table_timeouts_run(*, table: Table) -> int:
-    """If the turn timer ran out, a CPU stand-in plays for the humans to act; moves played."""
+    """If the turn timer ran out, a CPU stand-in plays for the humans to act; moves played.
+
+    At a ranked table the player whose timer ran out forfeits first (``ratings_forfeit``):
+    the loss is recorded before the stand-in plays a move, so no CPU move is ever rated.
+    """
     now = timezone.now()
     if table.status != TableStatus.PLAYING or not table.turn_due_at or table.turn_due_at > now:
         return 0
@@ -504,6 +508,11 @@ def table_timeouts_run(*, table: Table) -> int:
             return 0
         eng, state = table_engine_state(table=table)
         to_act = eng.to_act(state)
+        if table.ranked:  # ranked play: a turn timer running out is a forfeit (ratings.py)
+            seats = seats_of(table)
+            for index in to_act:
+                if seats[index].is_human and not seats[index].autoplay:
+                    ratings_forfeit(table=table, index=index, seats=seats)
         Seat.objects.filter(table=table, index__in=to_act, user__isnull=False).update(autoplay=True)
     played = table_bots_play(table_id=table.pk, version=version)
     table.refresh_from_db()

@@ -35,6 +35,7 @@ from games.services.play import (
     table_resume,
     turn_due_restart,
 )
+from games.services.ratings import ratings_forfeit
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -49,6 +50,14 @@ TABLE_OPTION_DEFAULTS: dict[str, Any] = {
     # (``Engine.card_question``): off unless the creator asks (docs/learning.md)
     "card_prompts": False,
 }
+
+
+def ranked_timer_message() -> str:
+    """Why a ranked table without a turn timer is refused (the service and the form)."""
+    return _(
+        "A ranked table needs a turn timer (30 or 60 seconds): without one, a player who "
+        "stops playing would keep the game, and its result, waiting forever."
+    )
 
 
 class TableError(Exception):
@@ -182,6 +191,8 @@ def table_create(
         raise ValueError(_("This game has no ranked tables."))
     if ranked and any(seat["kind"] == "bot" for seat in checked_seats):
         raise ValueError(_("Ranked tables are for human players only: no CPU seat."))
+    if ranked and not checked_options["timer"]:
+        raise ValueError(ranked_timer_message())
     classroom_id = classroom.pk if classroom is not None else None
     if classroom_id is None and assignment is not None:
         classroom_id = assignment.classroom_id
@@ -311,7 +322,9 @@ def table_start(*, table: Table, user, bot_level: str = BotLevel.NORMAL) -> Tabl
 def table_leave(*, table: Table, user) -> None:
     """Leave a table. Before the deal the seat is freed; during play the seat stays yours.
 
-    A waiting table left by its last human is deleted.
+    A waiting table left by its last human is deleted. Leaving a ranked table being played
+    is a forfeit (``ratings_forfeit``: the loss is recorded at once) and a CPU player plays
+    the seat at once (the game goes on, unranked, without waiting for a timer).
     """
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -322,6 +335,12 @@ def table_leave(*, table: Table, user) -> None:
             _seat_free(table=table, seat=seat)
             return
         seat.left_at = timezone.now()
+        if table.ranked and table.status == TableStatus.PLAYING:
+            ratings_forfeit(table=table, index=seat.index, seats=seats_of(table))
+            seat.autoplay = True
+            seat.save(update_fields=["left_at", "autoplay"])
+            table_resume(table=table)
+            return
         seat.save(update_fields=["left_at"])
 
 
@@ -376,7 +395,8 @@ def seats_hand_over(*, user) -> None:
     gets, ``AUTOPLAY_LEVEL``), which plays at once if it is to act, and the turn timer is
     recomputed for whoever acts now. At a waiting table the seat is freed for a newcomer (as
     when leaving it), and a table left without any human is deleted. A finished table keeps
-    its seat, which the deletion leaves empty: its moves stay for replays.
+    its seat, which the deletion leaves empty: its moves stay for replays. At a ranked table
+    being played the deletion is a forfeit (``ratings_forfeit``), recorded first.
     """
     now = timezone.now()
     for seat in Seat.objects.filter(user=user).exclude(table__status=TableStatus.FINISHED):
@@ -385,6 +405,8 @@ def seats_hand_over(*, user) -> None:
             if table.status == TableStatus.OPEN:
                 _seat_free(table=table, seat=seat)
                 continue
+            # ranked play: leaving for good is a forfeit, recorded before the CPU takes over
+            ratings_forfeit(table=table, index=seat.index, seats=seats_of(table))
             seat.user, seat.bot_level, seat.autoplay, seat.left_at = (
                 None,
                 AUTOPLAY_LEVEL,

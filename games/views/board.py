@@ -365,10 +365,17 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
     table = _table(code, request)
     if table is None:
         return _error_page(request, _("There is no table with this code."), 404)
+    playing_ranked = table.ranked and table.is_playing
     try:
         table_leave(table=table, user=request.user)
     except TableError as exc:
         return _error_page(request, exc.message, exc.status)
+    if playing_ranked:
+        messages.warning(
+            request,
+            _("You left a ranked game: it counts as a loss, and a CPU player plays your seat."),
+        )
+        return redirect("games:lobby")
     messages.success(request, _("You left the table. Your seat is kept if the game goes on."))
     return redirect("games:lobby")
 

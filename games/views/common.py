@@ -56,6 +56,8 @@ class TableInfo:
     classroom_name: str
     url: str
     options: dict[str, Any]
+    ranked: bool = False
+    forfeit_seat: int | None = None  # a ranked game's forfeiter (games.services.ratings)
 
     @classmethod
     def of(cls, table: Table, class_names: Mapping[int, str] | None = None) -> TableInfo:
@@ -78,6 +80,8 @@ class TableInfo:
             classroom_name=(class_names or {}).get(table.classroom_id, ""),
             url=table.get_absolute_url(),
             options=options,
+            ranked=table.ranked,
+            forfeit_seat=table.forfeit_seat,
         )
 
     # The board's poll and leave URLs, from the table's own (``games/urls.py`` nests them

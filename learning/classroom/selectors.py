@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
+from games.selectors import tables_watchable_query
 from learning import kana_table
 from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import (
@@ -470,9 +471,12 @@ def student_confusions(*, student: AbstractBaseUser, limit: int = 15) -> list[di
     ]
 
 
-def student_games(*, student: AbstractBaseUser, limit: int = 15) -> list:
-    """The student's latest tables (any status), newest first."""
-    return list(Table.objects.filter(seats__user=student).order_by("-created_at", "-id")[:limit])
+def student_games(*, student: AbstractBaseUser, teacher: AbstractBaseUser, limit: int = 15) -> list:
+    """The student's latest tables (any status) that ``teacher`` may watch, newest first: the
+    tables of her classes, and those without a class where only her students play; never a
+    table of another class (docs/security.md §14)."""
+    tables = tables_watchable_query(user=teacher).filter(seats__user=student)
+    return list(tables.order_by("-created_at", "-id")[:limit])
 
 
 def student_detail(
@@ -485,7 +489,7 @@ def student_detail(
         learner_dashboard=dashboard_for(learner=student, now=now),
         activity=LearnerActivity.objects.filter(learner=student).first(),
         confusions=student_confusions(student=student),
-        games=student_games(student=student),
+        games=student_games(student=student, teacher=classroom.teacher),
         assignments=[
             Progress(
                 a, assignment_progress(assignment=a, student_ids=[student.pk], now=now)[student.pk]
@@ -499,12 +503,13 @@ def student_detail(
 
 
 def class_live_tables(*, classroom: Classroom) -> list:
-    """Tables being played (or waiting for players) at the class or by its students."""
-    member_ids = Membership.objects.filter(classroom=classroom).values("student_id")
+    """Tables of the class (opened for it or for one of its assignments) being played or
+    waiting for players. Only the class's own: a pupil's table in another class, or without a
+    class, is not this class's business, and would show other people's names to its teacher
+    and pupils (docs/security.md §14)."""
     return list(
         Table.objects.filter(status__in=[TableStatus.OPEN, TableStatus.PLAYING])
-        .filter(Q(classroom_id=classroom.pk) | Q(seats__user_id__in=member_ids))
-        .distinct()
+        .filter(classroom_id=classroom.pk)
         .prefetch_related("seats__user__profile")
         .order_by("-created_at", "-id")[:60]
     )

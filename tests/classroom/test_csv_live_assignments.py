@@ -161,9 +161,11 @@ def test_the_live_view_lists_playing_tables_and_answers_204_when_unchanged(
     as_alice, alice_class, bob, charlie
 ):
     now = timezone.now()
-    playing = game([bob], started=now - timedelta(minutes=3), finished=False)
-    game([charlie], started=now - timedelta(minutes=3), finished=False)  # another class
-    game([bob], started=now - timedelta(hours=3))  # finished: not live
+    started = now - timedelta(minutes=3)
+    playing = game([bob], started=started, finished=False, classroom=alice_class)
+    game([charlie], started=started, finished=False)  # another class
+    game([bob], started=started, finished=False)  # no class: not the class's table
+    game([bob], started=now - timedelta(hours=3), classroom=alice_class)  # finished: not live
     url = reverse("teach_live", args=[alice_class.pk])
     response = as_alice.get(url)
     assert [t.pk for t in response.context["tables"]] == [playing.pk]

@@ -60,9 +60,8 @@ def _last_card_setup():
 @pytest.mark.django_db(transaction=True)
 def test_a_ranked_game_updates_both_ratings_once_and_shows_them(dana, charlie):
     seats = [{"kind": "human", "user": dana}, {"kind": "human", "user": charlie}]
-    table = table_create(
-        user=dana, engine="bozu", options={"setup": _last_card_setup()}, seats=seats, ranked=True
-    )
+    options = {"setup": _last_card_setup(), "timer": 30}
+    table = table_create(user=dana, engine="bozu", options=options, seats=seats, ranked=True)
     client = _client(dana)
     fields = form_fields(client.get(f"/play/t/{table.code}/").content.decode())
     post_move(client, table, version=fields["version"], token=fields["token"], action=DRAW)
@@ -115,7 +114,7 @@ def test_ranked_tables_refuse_cpu_seats(dana, charlie):
     waiting = table_create(
         user=dana,
         engine="bozu",
-        options={},
+        options={"timer": 60},
         seats=[{"kind": "human", "user": dana}, {"kind": "open"}],
         ranked=True,
     )
@@ -140,5 +139,6 @@ def test_ranked_tables_refuse_cpu_seats(dana, charlie):
     response = _client(dana).post("/play/new/bozu/", form)
     assert response.status_code == 400 and "human players only" in response.content.decode()
     form["t-seat_1"] = "open"
+    form["t-timer"] = "30"  # a ranked table needs a turn timer (test_ranked_play.py)
     created = _client(dana).post("/play/new/bozu/", form)
     assert created.status_code == 302 and Table.objects.filter(ranked=True).count() == 2

@@ -122,3 +122,46 @@ def test_a_teachers_delete_ends_the_students_sessions_too(as_alice, alice_class,
     remaining = [s.get_decoded().get("_auth_user_id") for s in Session.objects.all()]
     assert str(bob.pk) not in remaining
     assert as_alice.get(reverse("teach_roster", args=[alice_class.pk])).status_code == 200
+
+
+def _admin_client() -> Client:
+    admin = User.objects.create_superuser("root", "root@example.org", PASSWORD)
+    client = Client()
+    client.force_login(admin)
+    return client
+
+
+def test_an_admin_deleting_a_user_hands_the_seat_to_a_cpu(dana, django_capture_on_commit_callbacks):
+    """The admin's delete page goes through the same erase as the product's own paths."""
+    table = _table_waiting_on(dana, django_capture_on_commit_callbacks)
+    version = table.version
+    elsewhere = Client()
+    elsewhere.force_login(dana)
+    client = _admin_client()
+    url = reverse("admin:auth_user_delete", args=[dana.pk])
+    assert client.get(url).status_code == 200  # the confirmation page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"post": "yes"})
+    assert response.status_code == 302
+    assert not User.objects.filter(username="dana").exists()
+    _assert_a_cpu_plays_on(table, version)
+    remaining = [s.get_decoded().get("_auth_user_id") for s in Session.objects.all()]
+    assert str(dana.pk) not in remaining  # her other sessions went with her
+
+
+def test_an_admins_bulk_delete_hands_every_seat_over(
+    alice_class, bob, erin, django_capture_on_commit_callbacks
+):
+    table = _table_waiting_on(
+        bob, django_capture_on_commit_callbacks, others=[{"kind": "human", "user": erin}]
+    )
+    version = table.version
+    client = _admin_client()
+    data = {"action": "delete_selected", "_selected_action": [bob.pk], "post": "yes"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("admin:auth_user_changelist"), data)
+    assert response.status_code == 302
+    assert not User.objects.filter(username="bob").exists()
+    _assert_a_cpu_plays_on(table, version)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING and table.turn_due_at is not None  # erin's turn

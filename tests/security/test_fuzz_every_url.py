@@ -85,8 +85,16 @@ NASTY = [
     "%00",
     "../../etc",
     # issue 24: digits int() refuses or reads, ids past 64 bits, full-width names
-    *(NEW_VALUES := ["²", "٣", "１２", "9" * 30, "Ｓtudent4", "ｓtudent4"]),
-]
+    # (superscript, Arabic-Indic, full-width, circled: isdigit() but no decimal, mathematical:
+    # a decimal int() reads; other scripts' decimals behave as the Arabic-Indic one), 30-digit
+    # ids either sign, full-width names (two of them real accounts' names in full width)
+    *(
+        NEW_VALUES := [
+            "²", "٣", "１２", "①", "𝟗", "9" * 30, "-" + "9" * 30,
+            "Ｓtudent4", "ｓtudent4", "ＢＯＢ", "ａｌｉｃｅ",
+        ]
+    ),
+]  # fmt: skip
 nasty_text = st.one_of(st.sampled_from(NASTY), st.text(max_size=40))
 CONTENT_TYPES = [
     "application/x-www-form-urlencoded",
@@ -298,3 +306,61 @@ def test_unicode_digits_long_ids_and_full_width_names_never_give_a_500(world, ro
             assert response.status_code < 500, note
             if response.status_code >= 400:
                 assert _snapshot() == before, note
+
+
+# --- the admin's forms, as a superuser ------------------------------------------------------
+# The callers above are not staff: the admin answers them with its login page. Here a
+# superuser sends each new value to every field the admin renders and every object id of
+# its pages (the user admin routes deletions through account_erase, learning/classroom/admin.py).
+
+
+def _admin_urls(user_pk: int, group_pk: int, value: str) -> list[str]:
+    from django.urls import reverse
+
+    urls = ["/admin/", "/admin/auth/", "/admin/login/"]
+    for name, pk in (("auth_user", user_pk), ("auth_group", group_pk)):
+        urls += [reverse(f"admin:{name}_changelist"), reverse(f"admin:{name}_add")]
+        for object_id in (pk, "9" * 30, value):
+            urls += [
+                reverse(f"admin:{name}_change", args=[object_id]),
+                reverse(f"admin:{name}_history", args=[object_id]),
+                reverse(f"admin:{name}_delete", args=[object_id]),
+            ]
+            if name == "auth_user":
+                urls.append(reverse("admin:auth_user_password_change", args=[object_id]))
+    return urls
+
+
+def test_the_admins_forms_and_ids_take_every_new_value_without_a_500(world):
+    from django.contrib.auth.models import Group
+    from django.urls import reverse
+
+    root = get_user_model().objects.create_superuser("root", "root@example.org", "pw-root-2026")
+    group = Group.objects.create(name="teachers")
+    target = world["users"]["sam"]
+    client = Client(raise_request_exception=True)
+    client.force_login(root)
+    fields = set()
+    for url in _admin_urls(target.pk, group.pk, "x"):
+        html = client.get(url).content.decode(errors="replace")
+        fields |= set(re.findall(r'name="([^"]+)"', html))
+    fields -= {"csrfmiddlewaretoken"}
+    assert {"username", "password1", "q", "action", "name", "permissions"} <= fields
+    for value in NEW_VALUES:
+        form = dict.fromkeys(sorted(fields), value)
+        kept = {  # posting these would delete the objects the later values are sent to
+            reverse("admin:auth_user_delete", args=[target.pk]),
+            reverse("admin:auth_group_delete", args=[group.pk]),
+        }
+        for url in _admin_urls(target.pk, group.pk, value):
+            posts = "/history/" not in url and url not in kept
+            for how in ("get", "post") if posts else ("get",):
+                client = Client(raise_request_exception=True)
+                client.force_login(root)
+                LoginFailure.objects.all().delete()
+                before = _snapshot()
+                response = client.get(url, form) if how == "get" else client.post(url, form)
+                note = f"{how} {url} {value!r}"
+                assert response.status_code < 500, note
+                if response.status_code >= 400:
+                    assert _snapshot() == before, note
