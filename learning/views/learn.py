@@ -1,5 +1,6 @@
 """Learner pages: the dashboard (/learn/), the lesson (/learn/lesson/), the warm-up quiz
-(/learn/quiz/), prompt answers.
+(/learn/quiz/, where a kana may be asked in writing: strokes drawn on a canvas, posted as
+JSON in the ``answer`` field), prompt answers.
 
 Thin views: parse, call one service or selector, render. Every form works without
 JavaScript (POST, then redirect back); with htmx the same views answer with a partial.
@@ -23,6 +24,7 @@ from learning import charts, kana_table, selectors
 from learning.dashboard import dashboard_for
 from learning.services import lesson as lesson_service
 from learning.services import quiz as quiz_service
+from learning.services import writing as writing_service
 from learning.services.play import (
     PromptError,
     feedback_reveals,
@@ -85,6 +87,21 @@ def _feedback(result, *, masked: bool = False) -> dict:
         "romaji": result.romaji,
         "given": result.given,
         "solution": result.solution,  # card prompts: what the answer begins
+        **_writing_feedback(result),
+    }
+
+
+def _writing_feedback(result) -> dict:
+    """A written answer: the checker's verdict in words, and the stroke to show in the
+    reference drawing (none for a stroke too many: it is not one of the kana's)."""
+    verdict = result.verdict
+    if not verdict:
+        return {"written": False}
+    wrong = verdict.get("stroke", 0) if verdict.get("reason") != "extra" else 0
+    return {
+        "written": True,
+        "verdict": writing_service.verdict_sentence(verdict),
+        "wrong_stroke": wrong,
     }
 
 
@@ -194,6 +211,17 @@ def quiz(request: HttpRequest) -> HttpResponse:
                 return redirect(f"{reverse('learn:quiz')}?last={result.prompt_id}")
             feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))
             feedback["run"] = result.prompt_id
+        elif action == "cant_draw":  # a written question, asked by typing instead
+            try:
+                writing_service.writing_skip(
+                    user=request.user, prompt_id=id_param(request.POST.get("prompt", ""))
+                )
+            except BadParam:
+                return _quiz_render(request, error=_("No such question."), status=400)
+            except writing_service.WritingError as error:
+                return _quiz_render(request, error=error.message, status=error.status)
+            if not request.htmx:
+                return redirect("learn:quiz")
         else:
             return _quiz_render(request, error=_("Unknown action."), status=400)
     elif "last" in request.GET:
