@@ -26,7 +26,7 @@ The limits were measured (docs/learning.md, "Writing"; tests/learning/test_writi
 all 142 kana drawn from their own strokes with a hand's wobble (1.5 % of the box), at any
 size and place, stretched up to 7 % per axis and turned up to 4°, stay below 0.112 (place)
 and 0.147 (form) over 5,680 drawings; no kana's reference drawing fits another kana of the
-same script (the closest pair, れ and わ, differ by their form: 0.235).
+same script (the closest pair, れ and わ, differ by their form, 5 % beyond its limit).
 ``matching(drawing, glyphs)`` names the kana a refused drawing is in fact (the confusion:
 ン drawn when ソ was asked).
 """
