@@ -26,7 +26,9 @@ def learner(transactional_db):
     return user_create(username="wren", password=PASSWORD, role="self", display_name="Wren")
 
 
-def test_strokes_drawn_on_the_canvas_are_posted_and_graded(learner, live_server, browser):
+def test_strokes_drawn_on_the_canvas_are_posted_and_graded(
+    learner, live_server, browser, results_dir
+):
     from learning import writing
     from learning.models import LearningEvent, Prompt
     from learning.models.memory import PromptKind
@@ -84,10 +86,12 @@ def test_strokes_drawn_on_the_canvas_are_posted_and_graded(learner, live_server,
     assert len(posted) == 2 and all(len(s) >= 5 for s in posted)
     assert writing.check("ソ", posted).correct
 
+    page.screenshot(path=f"{results_dir}/drawn.png", full_page=True)
     page.get_by_role("button", name="Check").click()
     page.get_by_text("Right: you wrote ソ (so).").wait_for()
     event = LearningEvent.objects.get(learner=learner, kind="answer")
     assert (event.kana_id, event.answer_kind, event.correct) == ("so", "write", True)
+    page.screenshot(path=f"{results_dir}/checked.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert violations == []
     context.close()
