@@ -225,3 +225,27 @@ def test_a_written_question_answered_or_expired_is_closed(dana_client, dana):
 def test_every_kana_can_be_asked_in_writing():
     for kana_id, script in kana_table.catalog():
         assert checker.reference(kana_table.info(kana_id, script).glyph)
+
+
+def test_a_slow_right_drawing_is_good_for_fsrs_its_time_recorded(dana, bob):
+    """Drawing takes hand movement on top of recall: a right drawing is Good whatever its
+    time (a slow typed answer would be Hard), and the time is still on the event."""
+    from learning.services.memory import memory_review
+
+    at = timezone.now()
+    written = memory_review(
+        learner=dana, kana_id="so", script="katakana", correct=True, response_ms=20_000,
+        source="quiz", at=at, answer_kind="write",
+    )  # fmt: skip
+    typed_untimed = memory_review(
+        learner=bob, kana_id="so", script="katakana", correct=True, response_ms=None,
+        source="quiz", at=at, answer_kind="typed",
+    )  # fmt: skip
+    typed_slow = memory_review(
+        learner=bob, kana_id="n", script="katakana", correct=True, response_ms=20_000,
+        source="quiz", at=at, answer_kind="typed",
+    )  # fmt: skip
+    assert written.stability == typed_untimed.stability != typed_slow.stability
+    assert written.due == typed_untimed.due
+    event = LearningEvent.objects.get(learner=dana)
+    assert event.response_ms == 20_000 and event.answer_kind == "write"
