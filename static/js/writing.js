@@ -78,7 +78,11 @@
 
     function changed() {
       field.value = strokes.length ? JSON.stringify(strokes) : "";
-      if (count) count.textContent = (count.dataset.label || "") + " " + strokes.length;
+      if (count) {
+        var label = count.dataset.label || "";
+        // a full-width colon (Japanese) carries its own space
+        count.textContent = label + (/[：]$/.test(label) ? "" : " ") + strokes.length;
+      }
       if (undo) undo.disabled = strokes.length === 0;
       if (clear) clear.disabled = strokes.length === 0;
       redraw();
