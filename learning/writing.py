@@ -20,7 +20,10 @@ refuses anything else (``BadDrawing``: the view answers 400 and records nothing)
    start, so a stroke drawn backwards is far from its reference: when the reversed stroke
    fits, the verdict says "reversed"; when another stroke of the kana fits, "out of
    order"; otherwise "wrong shape". A short stroke (a dakuten tick) is accepted in either
-   direction: its two ends are too close to tell.
+   direction: its two ends are too close to tell. One stroke far from its place widens the
+   box and shifts all the others, so before blaming the first stroke that fails, the
+   checker looks for the stroke (or pair of strokes) whose leaving out makes the others fit
+   and names it (``_blame``).
 
 The limits were measured (docs/learning.md, "Writing"; tests/learning/test_writing_checker.py):
 all 142 kana drawn from their own strokes with a hand's wobble (1.5 % of the box), at any
@@ -49,6 +52,7 @@ SAMPLES = 32  # points per stroke once resampled
 SHAPE_LIMIT = 0.14  # mean distance between a stroke and its reference, drawing's side = 1
 FORM_LIMIT = 0.22  # the worst quarter of the distances, each stroke in its own box of side 1
 FORM_FROM = 0.3  # strokes shorter than this (ticks, dots, small circles): place only
+THINNED = 96  # points a drawn stroke is thinned to before it is compared (see _thinned)
 CURVE_STEPS = 12  # points sampled on each cubic Bézier of a KanjiVG path
 # Input limits: a canvas decimates its points (js/writing.js), a person draws far fewer.
 MAX_STROKES = 16
@@ -189,13 +193,20 @@ def _reference_shapes(glyph: str) -> tuple[Shape, ...]:
 # --- geometry -------------------------------------------------------------------------------
 
 
-def normalise(strokes: Sequence[Sequence[Point]]) -> list[list[Point]]:
-    """Centred on the drawing's bounding box, its longer side scaled to 1."""
+Frame = tuple[float, float, float]  # centre x, centre y, scale
+
+
+def frame_of(strokes: Sequence[Sequence[Point]]) -> Frame:
+    """The centre of the strokes' bounding box, and the scale that makes its longer side 1."""
     xs = [p[0] for s in strokes for p in s]
     ys = [p[1] for s in strokes for p in s]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     side = max(max(xs) - min(xs), max(ys) - min(ys))
-    scale = 1 / side if side > 1e-9 else 1.0
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 1 / side if side > 1e-9 else 1.0
+
+
+def normalise(strokes: Sequence[Sequence[Point]], frame: Frame | None = None) -> list[list[Point]]:
+    """Centred on the drawing's bounding box, its longer side scaled to 1 (or in ``frame``)."""
+    cx, cy, scale = frame or frame_of(strokes)
     return [[((x - cx) * scale, (y - cy) * scale) for x, y in s] for s in strokes]
 
 
@@ -248,10 +259,11 @@ class Shape:
         return Shape(_flip(self.placed), _flip(self.alone), self.extent)
 
 
-def shapes(strokes: Sequence[Sequence[Point]]) -> tuple[Shape, ...]:
-    """Normalised, then resampled: what strokes are compared as."""
+def shapes(strokes: Sequence[Sequence[Point]], frame: Frame | None = None) -> tuple[Shape, ...]:
+    """Normalised (in the strokes' own frame, or ``frame``), then resampled: what strokes
+    are compared as."""
     out = []
-    for stroke in normalise(strokes):
+    for stroke in normalise(strokes, frame):
         xs, ys = [p[0] for p in stroke], [p[1] for p in stroke]
         extent = max(max(xs) - min(xs), max(ys) - min(ys))
         out.append(Shape(resample(stroke), resample(normalise([stroke])[0]), extent))
@@ -294,8 +306,46 @@ def _odd_one(longer: Sequence[Sequence[Point]], shorter: Sequence[Shape]) -> int
     return best
 
 
+def _thinned(drawing: Sequence[Sequence[Point]]) -> list[Stroke]:
+    """Each stroke resampled to ``THINNED`` points at most (evenly along it): a canvas posts
+    hundreds, and every comparison below would walk them all."""
+    return [tuple(s) if len(s) <= THINNED else resample(s, THINNED) for s in drawing]
+
+
+def _blame(
+    drawing: Sequence[Sequence[Point]], ref: Sequence[Sequence[Point]]
+) -> tuple[int, str] | None:
+    """The stroke to blame (index, reason) when leaving it out, or it and one more, makes the
+    other strokes (two at least) fit; the best fit wins, one stroke before two. None when no
+    such stroke. A stroke far from its place (a dakuten at the bottom) widens the drawing's
+    box and so shifts every other stroke: the first stroke compared would be blamed instead.
+    The stroke is judged in the frame of the others: drawn backwards there, or not in its
+    shape or place."""
+    n = len(ref)
+    singles = [(k,) for k in range(n)]
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    for groups in (singles, pairs):
+        best, best_cost = None, math.inf
+        for group in groups:
+            rest_d = [s for i, s in enumerate(drawing) if i not in group]
+            rest_r = [s for i, s in enumerate(ref) if i not in group]
+            if len(rest_r) < 2:
+                continue
+            mine, theirs = shapes(rest_d), shapes(rest_r)
+            if _fits(mine, theirs) and _cost(mine, theirs) < best_cost:
+                best, best_cost = group, _cost(mine, theirs)
+        if best is not None:
+            rest_d = [s for i, s in enumerate(drawing) if i not in best]
+            rest_r = [s for i, s in enumerate(ref) if i not in best]
+            (mine,) = shapes([drawing[best[0]]], frame_of(rest_d))
+            (theirs,) = shapes([ref[best[0]]], frame_of(rest_r))
+            return best[0], REVERSED if stroke_fits(mine.flipped(), theirs) else SHAPE
+    return None
+
+
 def check(glyph: str, drawing: Sequence[Sequence[Point]]) -> Verdict:
     """Grade ``drawing`` (validated points, any box) as the kana ``glyph``."""
+    drawing = _thinned(drawing)
     ref_points = reference(glyph)
     ref = _reference_shapes(glyph)
     n, m = len(ref), len(drawing)
@@ -321,6 +371,9 @@ def check(glyph: str, drawing: Sequence[Sequence[Point]]) -> Verdict:
         for j, other in enumerate(ref):
             if j != i and stroke_fits(mine, other):
                 return Verdict(False, ORDER, i + 1, instead_of=j + 1, **counts)
+        blamed = _blame(drawing, ref_points)  # a stroke out of place moves the frame
+        if blamed is not None:
+            return Verdict(False, blamed[1], blamed[0] + 1, **counts)
         return Verdict(False, SHAPE, i + 1, **counts)
     return Verdict(True, **counts)
 
@@ -328,6 +381,7 @@ def check(glyph: str, drawing: Sequence[Sequence[Point]]) -> Verdict:
 def matching(drawing: Sequence[Sequence[Point]], glyphs: Iterable[str]) -> str:
     """The first of ``glyphs`` whose strokes ``drawing`` matches, or "" (the confusion of a
     refused drawing: e.g. ン drawn when ソ was asked)."""
+    drawing = _thinned(drawing)
     drawn = None
     for glyph in glyphs:
         ref = _reference_shapes(glyph)

@@ -278,3 +278,27 @@ def test_parsing_never_fails_with_anything_but_bad_drawing(data):
         return
     assert all(math.isfinite(v) for s in strokes for p in s for v in p)
     w.check("あ", strokes)  # and the checker copes with whatever passed
+
+
+@pytest.mark.parametrize("glyph", ["が", "ざ", "ド", "ヴ" if ("vu", "katakana") in KANA else "ゲ"])
+def test_a_dakuten_tapped_as_two_dots_is_accepted(glyph):
+    strokes = [list(s) for s in w.reference(glyph)]
+    drawing = [*strokes[:-2], *([s[len(s) // 2]] for s in strokes[-2:])]  # two taps
+    assert w.check(glyph, drawing).correct
+
+
+def test_a_dakuten_in_the_wrong_place_is_refused():
+    strokes = [list(s) for s in w.reference("が")]
+    drawing = [*strokes[:-2], [(10.0, 100.0)], [(14.0, 104.0)]]  # bottom left, far from it
+    verdict = w.check("が", drawing)
+    assert (verdict.correct, verdict.reason, verdict.stroke) == (False, w.SHAPE, 4)
+
+
+def test_one_stroke_out_of_place_is_the_one_named():
+    strokes = [list(s) for s in w.reference("た")]  # 4 strokes: move the last one far down
+    strokes[3] = [(x, y + 60) for x, y in strokes[3]]
+    verdict = w.check("た", strokes)
+    assert (verdict.correct, verdict.reason, verdict.stroke) == (False, w.SHAPE, 4)
+    strokes = [list(s) for s in w.reference("き")]  # 4 strokes: the third out to the left
+    strokes[2] = [(x - 50, y) for x, y in strokes[2]]
+    assert w.check("き", strokes).stroke == 3
