@@ -17,9 +17,9 @@ from django.db.models import Q, QuerySet
 from games.engines import get_engine
 from games.hooks import class_scope
 from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
-from games.rows import Columns, column, fetch_raw, split, sql_once, table_name
-from games.rows import fetch as rows_fetch
 from kanagame.accounts.models import Profile
+from kanagame.accounts.rows import Columns, column, fetch_raw, split, sql_once, table_name
+from kanagame.accounts.rows import fetch as rows_fetch
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ def _table_with_seats_sql() -> str:
 def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
     """The table of ``code`` and its seats by index, each human's user read with its profile:
     what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
-    query without the ORM's compiler (``games.rows``; every board, poll with a change and move
+    query without the ORM's compiler (``accounts.rows``; every board, poll with a change and move
     reads it). None when there is no such table."""
     columns = (_TABLE, _SEAT, _USER, _PROFILE)
     rows = [split(row, columns) for row in fetch_raw(_table_with_seats_sql(), [code])]
@@ -222,7 +222,7 @@ def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
 def table_unchanged_since(*, table_id: int, tag: str, now) -> bool:
     """Whether a game under way still shows ``tag`` (its version) and has no overdue turn.
 
-    The poll's cheap question, in one indexed read of three columns (``games.rows``: the most
+    The poll's cheap question, in one indexed read of three columns (``accounts.rows``: the most
     frequent request of all does not pay for the ORM's query compiler). A waiting table (its
     tag counts seats), a finished one or an overdue turn answer False: the caller takes the
     full path, which knows what to render or to run.

@@ -2,7 +2,7 @@
 
 Every request of a signed-in user reads its session first; the cheap poll (two queries, most
 of the traffic) spent about a third of its CPU on building that one query. This store reads
-the row with SQL built from the ``Session`` model's fields (``games.rows``) and is otherwise
+the row with SQL built from the ``Session`` model's fields (``accounts.rows``) and is otherwise
 Django's ``db`` store: same table, same keys, same expiry, same writes.
 
     SESSION_ENGINE = "kanagame.sessions"
@@ -16,8 +16,8 @@ from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games.rows import Columns, column, sql_once, table_name
-from games.rows import fetch as rows_fetch
+from kanagame.accounts.rows import Columns, column, sql_once, table_name
+from kanagame.accounts.rows import fetch as rows_fetch
 
 
 @cache

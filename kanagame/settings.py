@@ -216,10 +216,11 @@ PASSWORD_HASHERS = [
 ]
 
 # Django's ModelBackend, the user row read in SQL without the ORM's compiler
-# (kanagame/backends.py); ModelBackend itself stays listed for sessions signed in before.
+# (kanagame/accounts/backends.py); ModelBackend itself stays listed for sessions signed in before.
 AUTHENTICATION_BACKENDS = [
-    "kanagame.backends.UserRowBackend",
+    "kanagame.accounts.backends.UserRowBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "kanagame.backends.UserRowBackend",  # its former path: sessions signed in before the move
 ]
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -84,11 +84,7 @@ def history_build(
                 recognition=not typed,
             ).card
             last_right[pair] = correct
-            memory = memories[pair]
-            memory.last_correct = correct
-            memory.reps += 1
-            memory.errors += int(not correct)
-            memory.lapses += int(not correct and card.last_review is not None)
+            _tally(memories[pair], correct=correct, lapse=card.last_review is not None)
             events.append(
                 _event(
                     learner,
@@ -103,6 +99,21 @@ def history_build(
                     predicted=predicted,
                 )
             )
+    _history_save(learner, memories, cards, events)
+    return len(events)
+
+
+def _tally(memory: KanaMemory, *, correct: bool, lapse: bool) -> None:
+    """One more answer on the simulated memory (a wrong one on a reviewed card is a lapse)."""
+    memory.last_correct = correct
+    memory.reps += 1
+    memory.errors += int(not correct)
+    memory.lapses += int(not correct and lapse)
+
+
+def _history_save(learner, memories: dict, cards: dict, events: list) -> None:
+    """Add the simulated memories to the learner's rows (some may exist already) and write
+    the events, in one transaction."""
     with transaction.atomic():
         touched = [pair for pair, m in memories.items() if m.exposures or pair in cards]
         # rows may exist already (e.g. exposures from a demo game): add to them
@@ -140,7 +151,6 @@ def history_build(
             batch_size=500,
         )
         LearningEvent.objects.bulk_create(events, batch_size=2000)
-    return len(events)
 
 
 def _event(

@@ -1,4 +1,4 @@
-"""kanagame.backends reads the signed-in user as Django's ModelBackend does, in SQL."""
+"""kanagame.accounts.backends reads the signed-in user as Django's ModelBackend does, in SQL."""
 
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, authenticate, get_user_model
@@ -9,7 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from factories import PASSWORD
 
-from kanagame.backends import UserRowBackend
+from kanagame.accounts.backends import UserRowBackend
+from kanagame.backends import UserRowBackend as Former
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def test_an_inactive_user_is_refused_like_model_backend_refuses_it(bob):
 
 def test_a_sign_in_is_stored_with_the_new_backend_and_old_sessions_still_work(client, bob):
     assert client.login(username="bob", password=PASSWORD)
-    assert client.session[BACKEND_SESSION_KEY] == "kanagame.backends.UserRowBackend"
+    assert client.session[BACKEND_SESSION_KEY] == "kanagame.accounts.backends.UserRowBackend"
     assert client.get("/").wsgi_request.user == bob
 
     # A session signed in before this backend (Django's ModelBackend path) stays signed in.
@@ -49,6 +50,17 @@ def test_a_sign_in_is_stored_with_the_new_backend_and_old_sessions_still_work(cl
     old.force_login(bob, backend="django.contrib.auth.backends.ModelBackend")
     assert old.session[BACKEND_SESSION_KEY] == "django.contrib.auth.backends.ModelBackend"
     assert old.get("/").wsgi_request.user == bob
+
+
+def test_a_session_signed_in_before_the_backend_moved_stays_signed_in(bob):
+    old = Client()
+    old.force_login(bob, backend="kanagame.backends.UserRowBackend")
+    assert old.get("/").wsgi_request.user == bob
+    # the former path never signs anyone in: the current backend checks passwords
+    assert authenticate(username="bob", password=PASSWORD).backend == (
+        "kanagame.accounts.backends.UserRowBackend"
+    )
+    assert Former().authenticate(None, username="bob", password=PASSWORD) is None
 
 
 def test_a_refused_password_is_checked_once_and_reported_once(bob, monkeypatch):

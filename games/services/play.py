@@ -30,10 +30,10 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
-from games.rows import update_then_insert as rows_update_then_insert
 from games.services.observe import moves_observed
 from games.services.ratings import ratings_record
 from games.signals import game_finished
+from kanagame.accounts.rows import update_then_insert as rows_update_then_insert
 
 MAX_BOT_MOVES_PER_TASK = 2000  # a safety net against an engine that would never end
 AUTOPLAY_LEVEL = "normal"  # the stand-in for a human whose timer ran out
@@ -223,7 +223,7 @@ def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
         Move(table=table, version=version + offset, seat=seat, action=action, by_bot=True)
         for offset, (seat, action) in enumerate(replies, start=len(plays) + 1)
     ]
-    # The two statements in SQL built from the models (games.rows: every move writes them, and
+    # The two statements in SQL built from the models (accounts.rows: every move writes them, and
     # the ORM's compiler costs more than SQLite or PostgreSQL take to run them).
     guard = {"id": table.pk, "version": version, "status": TableStatus.PLAYING}
     # (one statement on PostgreSQL: ``update_then_insert``)

@@ -236,7 +236,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except IntegrityError:  # the same name in another spelling, signed up meanwhile
             form.add_error("username", USERNAME_TAKEN)
             return render(request, "accounts/signup.html", {"form": form}, status=400)
-        login(request, user, backend="kanagame.backends.UserRowBackend")
+        login(request, user, backend="kanagame.accounts.backends.UserRowBackend")
         session_start(request=request, role=data["role"], own_device=False)
         messages.success(request, _("Welcome to Kanagame! Your account is ready."))
         return redirect(settings.SIGNUP_LANDING.get(data["role"], "home"))

@@ -33,9 +33,9 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.rows import Columns, column, sql_once, table_name
-from games.rows import fetch as rows_fetch
-from games.rows import insert_sql as rows_insert_sql
+from kanagame.accounts.rows import Columns, column, sql_once, table_name
+from kanagame.accounts.rows import fetch as rows_fetch
+from kanagame.accounts.rows import insert_sql as rows_insert_sql
 from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
@@ -179,7 +179,7 @@ def _exposures_and_open_prompts(
 def _exposure_events_insert(
     *, learner, steps: list[tuple[int | None, list[tuple[str, str]]]], table_id, at: datetime
 ) -> None:
-    """One INSERT of the exposure events of every step (``games.rows.insert_sql``)."""
+    """One INSERT of the exposure events of every step (``kanagame.accounts.rows.insert_sql``)."""
     sql, params = _exposure_events_sql(learner=learner, steps=steps, table_id=table_id, at=at)
     if params:
         with connection.cursor() as cursor:
@@ -352,7 +352,7 @@ _open_prompts_sql = sql_once(
 def _open_prompts(*, learner, table_id: int) -> list[Prompt]:
     """The learner's open prompts at a table, oldest first, expired or not yet marked so:
     ``Prompt.objects.filter(...).order_by("shown_at", "id")`` in SQL without the ORM's
-    compiler (``games.rows``), since every move and every board reads them."""
+    compiler (``kanagame.accounts.rows``), since every move and every board reads them."""
     rows = rows_fetch(_open_prompts_sql(), _open_prompts_params(learner, table_id), [_PROMPT])
     return [prompt for (prompt,) in rows]
 

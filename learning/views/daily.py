@@ -19,6 +19,7 @@ from games.services.tables import table_url as url_for
 from kanagame.accounts.models import Role
 from kanagame.accounts.permissions import role_required
 from learning.models.memory import DailyGoalKind
+from learning.picker import recommend
 from learning.services import daily as daily_service
 
 
@@ -54,8 +55,6 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 def _upcoming(learner) -> list[dict]:
     """The picker's recommendations as the page shows them: open assignments first."""
-    from learning.picker import recommend
-
     return [
         {"title": game_title(rec.engine), "reason": rec.reason, "assignment_id": rec.assignment_id}
         for rec in recommend(learner)

@@ -1,4 +1,4 @@
-"""The hot reads written in SQL (games.rows) return what the ORM returns."""
+"""The hot reads written in SQL (kanagame.accounts.rows) return what the ORM returns."""
 
 from datetime import timedelta
 
@@ -68,7 +68,7 @@ def test_insert_and_update_write_as_the_orm_does(bob):
     from django.db import IntegrityError, transaction
 
     from games.models import Move
-    from games.rows import insert, update
+    from kanagame.accounts.rows import insert, update
 
     table = solo_kazoku_table(bob)
     moves = [

@@ -1,4 +1,4 @@
-"""``games.rows.update_then_insert``: the guarded write of a move (one statement on
+"""``kanagame.accounts.rows.update_then_insert``: the guarded write of a move (one statement on
 PostgreSQL, two on SQLite) saves the Moves only when the guard matched one row."""
 
 import pytest
@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from factories import solo_kazoku_table
 
 from games.models import Move, Table
-from games.rows import update_then_insert
+from kanagame.accounts.rows import update_then_insert
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

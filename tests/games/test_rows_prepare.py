@@ -1,4 +1,4 @@
-"""games.rows prepares each distinct value once per statement: the parameters are those
+"""kanagame.accounts.rows prepares each distinct value once per statement: the parameters are those
 ``get_db_prep_save`` gives value by value."""
 
 from datetime import timedelta
@@ -8,7 +8,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Move
-from games.rows import insert_sql
+from kanagame.accounts.rows import insert_sql
 from learning.models import KanaMemory, LearningEvent
 
 pytestmark = pytest.mark.django_db

@@ -283,6 +283,35 @@ def _ways(
     return ways
 
 
+def _in_sight(
+    hand: Sequence[str], table: Sequence[str]
+) -> tuple[dict[str, str], dict[str, str], int, int, str | None]:
+    """The canonical word cards (the lowest copy per kana, in the hand and on the table), the
+    kana masks of both places and the lowest joker in the hand."""
+    kana_of, bit_of = KANA_OF, KANA_BIT
+    in_hand: dict[str, str] = {}
+    on_table: dict[str, str] = {}
+    hand_mask = table_mask = 0
+    joker = None
+    for card in hand:
+        kana = kana_of[card]
+        if kana is None:
+            if joker is None or card < joker:
+                joker = card
+            continue
+        hand_mask |= bit_of[card]
+        known = in_hand.get(kana)
+        if known is None or card < known:
+            in_hand[kana] = card
+    for card in table:
+        kana = kana_of[card]
+        table_mask |= bit_of[card]
+        known = on_table.get(kana)
+        if known is None or card < known:
+            on_table[kana] = card
+    return in_hand, on_table, hand_mask, table_mask, joker
+
+
 def formable(
     hand: Sequence[str],
     table: Sequence[str],
@@ -306,28 +335,8 @@ def formable(
     ``steals``: ``steal_info(scored, seat)``, when the caller has it at hand.
     """
     words = word_index().words
-    kana_of, bit_of = KANA_OF, KANA_BIT
-    # canonical word cards (lowest copy per kana, hand before table) and what is in sight
-    in_hand: dict[str, str] = {}
-    on_table: dict[str, str] = {}
-    hand_mask = table_mask = 0
-    joker = None
-    for card in hand:
-        kana = kana_of[card]
-        if kana is None:
-            if joker is None or card < joker:
-                joker = card
-            continue
-        hand_mask |= bit_of[card]
-        known = in_hand.get(kana)
-        if known is None or card < known:
-            in_hand[kana] = card
-    for card in table:
-        kana = kana_of[card]
-        table_mask |= bit_of[card]
-        known = on_table.get(kana)
-        if known is None or card < known:
-            on_table[kana] = card
+    bit_of = KANA_BIT
+    in_hand, on_table, hand_mask, table_mask, joker = _in_sight(hand, table)
     avail = hand_mask | table_mask
     if steal:
         if steals is None:

@@ -51,6 +51,7 @@ from games.engines.base import (
     gettext_noop,
     latest_events,
 )
+from games.engines.yokai.bots import make_bot
 from games.engines.yokai.data import (
     AFFINITIES,
     AFFINITY_FAMILIES,
@@ -819,8 +820,6 @@ class YokaiEngine(Engine):
     # -- players and learning hooks --
 
     def bot(self, level: str) -> Bot:
-        from games.engines.yokai.bots import make_bot
-
         return make_bot(self.check_bot_level(level))
 
     def kana_on(self, card_id: str, options: Mapping[str, Any] | None = None) -> list[str]:

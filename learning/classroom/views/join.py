@@ -113,6 +113,6 @@ def join(request: HttpRequest) -> HttpResponse:
     if user.is_authenticated:
         messages.success(request, _("You joined %(name)s.") % {"name": membership.classroom.name})
         return redirect("home")
-    login(request, new_user, backend="kanagame.backends.UserRowBackend")
+    login(request, new_user, backend="kanagame.accounts.backends.UserRowBackend")
     session_start(request=request, role="student", own_device=False)
     return render(request, "join/welcome.html", {"new_user": new_user})
