@@ -95,3 +95,48 @@ def test_strokes_drawn_on_the_canvas_are_posted_and_graded(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert violations == []
     context.close()
+
+
+def test_keyboard_users_can_skip_a_written_question_and_an_empty_check_posts_nothing(
+    learner, live_server, browser
+):
+    from learning.models import LearningEvent, Prompt
+    from learning.models.memory import PromptKind
+
+    now = timezone.now()
+    prompt = Prompt.objects.create(
+        learner=learner,
+        source="quiz",
+        kind=PromptKind.WRITE,
+        kana_id="n",
+        script="katakana",
+        choices=[],
+        shown_at=now,
+        expires_at=now + timedelta(minutes=30),
+    )
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "wren")
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/(?!login)"))
+    page.goto(f"{live_server.url}/learn/quiz/")
+
+    page.get_by_role("button", name="Check").click()  # nothing drawn
+    page.get_by_text("Draw at least one stroke first.").wait_for()
+    assert not LearningEvent.objects.filter(learner=learner).exists()
+
+    skip = page.get_by_role("button", name=re.compile("I can’t draw here"))
+    for _ in range(40):  # the keyboard alone reaches it
+        page.keyboard.press("Tab")
+        if skip.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        pytest.fail("“I can’t draw here” is not reachable with the Tab key")
+    page.keyboard.press("Enter")
+    page.get_by_text("How do you read this kana?").wait_for()
+    prompt.refresh_from_db()
+    assert prompt.kind == PromptKind.TYPED
+    assert not LearningEvent.objects.filter(learner=learner).exists()
+    context.close()
