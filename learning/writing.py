@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from learning.strokes import strokes_of
+from learning.strokes import NoDrawing, strokes_of
 
 Point = tuple[float, float]
 Stroke = tuple[Point, ...]
@@ -183,6 +183,15 @@ def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
 def reference(glyph: str) -> tuple[Stroke, ...]:
     """KanjiVG's strokes of ``glyph`` as points (109 × 109 box), in writing order."""
     return tuple(path_points(d) for d in strokes_of(glyph).paths)
+
+
+def drawable(glyph: str) -> bool:
+    """Does KanjiVG draw ``glyph`` here (the ``kanjivg`` package installed, the file there)?"""
+    try:
+        reference(glyph)
+    except NoDrawing:
+        return False
+    return True
 
 
 @lru_cache(maxsize=512)

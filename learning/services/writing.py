@@ -3,13 +3,15 @@
 When a kana is asked in writing (docs/learning.md, "Writing"): it is asked by recall
 (``srs.recall_ready``: its last answer was right), its reading has been typed right at least
 once, and its latest recall answer (typed or written) was typed: typing and writing then
-alternate. ``writing_kinds`` applies that rule to the kinds ``quiz_kinds`` chose.
+alternate (and KanjiVG's drawing of it is installed). ``writing_kinds`` applies that rule
+to the kinds ``quiz_kinds`` chose.
 
 A written answer goes through the same ``prompt_answer`` as every prompt (same event, same
-FSRS review, not recognition: like typed recall); ``grade_writing`` grades it with
-``learning.writing.check`` and names the confusion when the drawing is another kana of the
-same script (``learning.writing.matching``). The verdict (reason, stroke) is kept in the
-prompt's ``detail`` so that the page can say what was wrong after a redirect.
+FSRS review, not recognition: like typed recall, right is Good whatever the time);
+``grade_writing`` grades it with ``learning.writing.check`` and names the confusion when the
+drawing is another kana of the same script (``learning.writing.matching``). The verdict
+(reason, stroke) is kept in the prompt's ``detail`` so that the page can say what was wrong
+after a redirect.
 ``writing_skip``: "I can't draw here" turns the learner's open written question into typed
 recall, recording no answer.
 """
@@ -65,10 +67,15 @@ def writing_kinds(*, learner, pairs: list[tuple[str, str]], kinds: list[str]) ->
     for pair, kind in zip(pairs, kinds, strict=True):
         found = seen.get(pair, {})
         typed, written = found.get(PromptKind.TYPED), found.get(PromptKind.WRITE)
-        if kind == PromptKind.TYPED and writing_due(
-            typed_right=typed["right"] if typed else 0,
-            last_typed=typed["last"] if typed else None,
-            last_written=written["last"] if written else None,
+        glyph = kana_table.info(*pair).glyph
+        if (
+            kind == PromptKind.TYPED
+            and checker.drawable(glyph)
+            and writing_due(
+                typed_right=typed["right"] if typed else 0,
+                last_typed=typed["last"] if typed else None,
+                last_written=written["last"] if written else None,
+            )
         ):
             kind = PromptKind.WRITE
         out.append(kind)

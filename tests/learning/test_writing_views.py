@@ -249,3 +249,10 @@ def test_a_slow_right_drawing_is_good_for_fsrs_its_time_recorded(dana, bob):
     assert written.due == typed_untimed.due
     event = LearningEvent.objects.get(learner=dana)
     assert event.response_ms == 20_000 and event.answer_kind == "write"
+
+
+def test_without_kanjivg_s_drawing_the_kana_is_typed(dana, monkeypatch):
+    _recall_ready(dana, "so")
+    _answered(dana, "so", "typed", True, 60)
+    monkeypatch.setattr(checker, "drawable", lambda glyph: False)
+    assert [p.kind for p in quiz_start(learner=dana)] == ["typed"]
