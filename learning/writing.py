@@ -387,6 +387,18 @@ def check(glyph: str, drawing: Sequence[Sequence[Point]]) -> Verdict:
     return Verdict(True, **counts)
 
 
+def in_reference_box(glyph: str, drawing: Sequence[Sequence[Point]]) -> list[list[Point]]:
+    """``drawing`` placed over KanjiVG's drawing of ``glyph`` (its 109-unit box: same centre,
+    same longer side), each stroke resampled to ``SAMPLES`` points, rounded: what the page
+    shows beside the reference after an answer."""
+    ref = reference(glyph)
+    rx, ry, rscale = frame_of(ref)
+    return [
+        [(round(x / rscale + rx, 1), round(y / rscale + ry, 1)) for x, y in resample(stroke)]
+        for stroke in normalise(_thinned(drawing))
+    ]
+
+
 def matching(drawing: Sequence[Sequence[Point]], glyphs: Iterable[str]) -> str:
     """The first of ``glyphs`` whose strokes ``drawing`` matches, or "" (the confusion of a
     refused drawing: e.g. ン drawn when ソ was asked)."""

@@ -113,6 +113,7 @@ def grade_writing(prompt: Prompt, kana: kana_table.KanaInfo, answer: str):
             "expected": verdict.expected,
             "drawn": verdict.drawn,
             "instead_of": verdict.instead_of,
+            "drawing": checker.in_reference_box(kana.glyph, drawing),  # shown after
         }
     }
     given = kana_table.info(confused, prompt.script).glyph if confused else ""

@@ -97,11 +97,22 @@ def _writing_feedback(result) -> dict:
     verdict = result.verdict
     if not verdict:
         return {"written": False}
-    wrong = verdict.get("stroke", 0) if verdict.get("reason") != "extra" else 0
+    reason, stroke = verdict.get("reason", ""), verdict.get("stroke", 0)
+    drawing = [
+        {
+            "n": n,
+            "points": " ".join(f"{x},{y}" for x, y in points),
+            "start": points[0],
+            "wrong": n == stroke and reason not in ("", "missing"),
+        }
+        for n, points in enumerate(verdict.get("drawing") or [], start=1)
+        if points
+    ]
     return {
         "written": True,
         "verdict": writing_service.verdict_sentence(verdict),
-        "wrong_stroke": wrong,
+        "wrong_stroke": stroke if reason not in ("", "extra") else 0,
+        "drawing": drawing,
     }
 
 

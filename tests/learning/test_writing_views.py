@@ -144,6 +144,8 @@ def test_another_kana_drawn_is_wrong_and_named_as_the_confusion(dana_client, dan
     assert (event.correct, event.confused_with, event.answer_kind) == (False, "n", "write")
     assert "Not quite: so is written ソ." in page and "Your drawing is ン." in page
     assert "Stroke 2" in page and "wrong-stroke-2" in page  # the stroke, in the reference
+    assert "Your drawing" in page and page.count("<polyline") == 2  # and in the drawing
+    assert page.count('class="your-stroke is-wrong"') == 1
     prompt.refresh_from_db()
     assert prompt.answer == "n" and prompt.detail["verdict"]["stroke"] == 2
     assert KanaMemory.objects.get(learner=dana, kana_id="so").errors == 1
