@@ -1,6 +1,6 @@
 """Learner pages: the dashboard (/learn/), the lesson (/learn/lesson/), the warm-up quiz
 (/learn/quiz/, where a kana may be asked in writing: strokes drawn on a canvas, posted as
-JSON in the ``answer`` field), prompt answers.
+JSON in the ``strokes`` field), prompt answers.
 
 Thin views: parse, call one service or selector, render. Every form works without
 JavaScript (POST, then redirect back); with htmx the same views answer with a partial.
@@ -214,7 +214,8 @@ def quiz(request: HttpRequest) -> HttpResponse:
                 result = prompt_answer_service(
                     user=request.user,
                     prompt_id=prompt_id,
-                    answer=request.POST.get("answer", ""),
+                    # a written question posts its strokes (JSON) in "strokes"
+                    answer=request.POST.get("strokes", request.POST.get("answer", "")),
                 )
             except PromptError as error:
                 return _quiz_render(request, error=error.message, status=error.status)

@@ -1,7 +1,7 @@
 // Writing a kana: draw on a <canvas> with a mouse, a finger or a pen (pointer events).
 //
 // A form marked [data-writing] holds a canvas (.writing-canvas), a hidden field
-// (.writing-strokes, named "answer") and the buttons "Undo stroke", "Clear" and "Check".
+// (.writing-strokes, named "strokes") and the buttons "Undo stroke", "Clear" and "Check".
 // Each stroke is a list of [x, y] points in a box of side 1 (x right, y down), kept in the
 // hidden field as JSON after every change, so the form posts them like any field (htmx or a
 // plain POST); the server checks them (learning/writing.py). Points closer than MIN_STEP to
@@ -138,12 +138,27 @@
       strokes = [];
       changed();
     });
+    function nothingDrawn() {
+      if (count && count.dataset.empty) count.textContent = count.dataset.empty;
+    }
+    // "Check" submits only a drawing: a plain button here (a submit button without script),
+    // so that no listener order (htmx's or ours) can post an empty answer.
+    if (check) {
+      check.type = "button";
+      check.addEventListener("click", function () {
+        if (!strokes.length) {
+          nothingDrawn();
+          return;
+        }
+        if (form.requestSubmit) form.requestSubmit();
+        else form.submit();
+      });
+    }
     form.addEventListener("submit", function (event) {
       if (strokes.length) return;
-      event.preventDefault(); // nothing drawn: say so instead of posting an empty answer
-      if (count && count.dataset.empty) count.textContent = count.dataset.empty;
+      event.preventDefault();
+      nothingDrawn();
     });
-    if (check) check.disabled = false;
     window.addEventListener("resize", resize);
     resize();
     changed();

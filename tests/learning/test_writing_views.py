@@ -49,8 +49,8 @@ def dana_client(client, dana):
     return client
 
 
-def post_answer(client, prompt, answer, **extra):
-    return client.post(QUIZ, {"action": "answer", "prompt": prompt.pk, "answer": answer}, **extra)
+def post_answer(client, prompt, answer, *, field="strokes", **extra):
+    return client.post(QUIZ, {"action": "answer", "prompt": prompt.pk, field: answer}, **extra)
 
 
 # --- when writing is asked ----------------------------------------------------------------
@@ -110,7 +110,8 @@ def test_the_written_question_shows_the_reading_a_canvas_and_real_buttons_never_
     assert '<canvas class="writing-canvas"' in page and "js/writing.js" in page
     for label in ("Undo stroke", "Clear", "Check", "I can’t draw here"):
         assert label in page
-    assert 'name="answer" value=""' in page  # the strokes' hidden field
+    assert 'name="strokes" value=""' in page  # the strokes' hidden field
+    assert 'name="answer"' not in page
     assert "ソ" not in page and "stroke-svg" not in page  # no answer on screen
     assert "<script>" not in page  # no inline script (CSP)
 
@@ -211,7 +212,7 @@ def test_i_can_t_draw_here_asks_by_typing_instead_and_records_nothing(dana_clien
     again = dana_client.post(QUIZ, {"action": "cant_draw", "prompt": prompt.pk})
     assert again.status_code == 404
     assert post_answer(dana_client, prompt, drawing_of("ソ")).status_code == 400
-    assert post_answer(dana_client, prompt, "so").status_code == 302
+    assert post_answer(dana_client, prompt, "so", field="answer").status_code == 302
     event = LearningEvent.objects.get(learner=dana, kind="answer")
     assert (event.answer_kind, event.correct) == ("typed", True)
 
