@@ -25,7 +25,7 @@ refuses anything else (``BadDrawing``: the view answers 400 and records nothing)
    checker looks for the stroke (or pair of strokes) whose leaving out makes the others fit
    and names it (``_blame``).
 
-The limits were measured (docs/learning.md, "Writing"; tests/learning/test_writing_checker.py):
+The limits were measured (docs/learning.md, "Writing"; bench/writing_margins.py):
 all 142 kana drawn from their own strokes with a hand's wobble (1.5 % of the box), at any
 size and place, stretched up to 7 % per axis and turned up to 4°, stay below 0.112 (place)
 and 0.147 (form) over 5,680 drawings; no kana's reference drawing fits another kana of the

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +20,9 @@ from hypothesis import strategies as st
 
 from learning import kana_table
 from learning import writing as w
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from writing_margins import hand_drawn  # noqa: E402  (the simulated hand, one definition)
 
 KANA = sorted(kana_table.catalog())  # (kana_id, script)
 GLYPHS = [kana_table.info(k, s).glyph for k, s in KANA]
@@ -30,37 +35,6 @@ def glyph_of(kana_id: str, script: str) -> str:
 def same_script(glyph: str) -> list[str]:
     script = next(s for k, s in KANA if glyph_of(k, s) == glyph)
     return [glyph_of(k, s) for k, s in KANA if s == script and glyph_of(k, s) != glyph]
-
-
-def hand_drawn(
-    strokes,
-    rng: random.Random,
-    *,
-    scale: float = 1.0,
-    offset: tuple[float, float] = (0.0, 0.0),
-    stretch: tuple[float, float] = (1.0, 1.0),
-    turn_degrees: float = 0.0,
-    wobble: float = 0.015,
-    noise: float = 0.003,
-):
-    """``strokes`` (KanjiVG's 109-unit box) as a hand would draw them: each stroke resampled
-    at its own density, a slow wobble (``wobble`` of the box) and a little jitter per point
-    (``noise``), then turned, stretched per axis, scaled and moved."""
-    angle = math.radians(turn_degrees)
-    cos, sin = math.cos(angle), math.sin(angle)
-    drawn = []
-    for stroke in strokes:
-        points = w.resample(stroke, rng.randint(24, 80))  # a canvas posts many
-        phase_x, phase_y = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
-        out = []
-        for k, (x, y) in enumerate(points):
-            t = 3 * k / len(points)
-            x += wobble * 109 * math.sin(phase_x + t) + rng.gauss(0, noise * 109)
-            y += wobble * 109 * math.sin(phase_y + t) + rng.gauss(0, noise * 109)
-            x, y = x * cos - y * sin, x * sin + y * cos
-            out.append((x * stretch[0] * scale + offset[0], y * stretch[1] * scale + offset[1]))
-        drawn.append(out)
-    return drawn
 
 
 def in_canvas(strokes):
