@@ -98,6 +98,10 @@ def rating_for(
 
 # prompt kinds answered among choices ("card": a glyph picked for a card's question)
 RECOGNITION_KINDS = frozenset({"reading", "glyph", "card"})
+# Answers whose time is recorded but does not grade them: drawing a kana (``write``) takes
+# seconds of hand movement per stroke on top of recall, so 8 s would call most right
+# drawings Hard and 2.5 s none Easy. A right one is Good, like a typed answer of unknown time.
+UNTIMED_KINDS = frozenset({"write"})
 
 
 def is_recognition(answer_kind: str) -> bool:

@@ -66,7 +66,7 @@ class LearningEvent(models.Model):
     correct = models.BooleanField(null=True, blank=True)
     confused_with = models.CharField(max_length=4, blank=True)
     response_ms = models.PositiveIntegerField(null=True, blank=True)
-    # answers: the prompt kind (reading, glyph, typed); "" for exposures and older rows
+    # answers: the prompt kind (reading, glyph, typed, write); "" for exposures and older rows
     answer_kind = models.CharField(max_length=8, blank=True, default="")
     # answers: P(correct) the memory model predicted just before it (srs.predict); None for
     # exposures and older rows. bench/srs_predict.py scores these predictions.
@@ -123,6 +123,7 @@ class PromptKind(models.TextChoices):
     READING = "reading", _("Name the kana")  # glyph shown, pick its reading
     GLYPH = "glyph", _("Pick the glyph")  # reading shown, pick its glyph
     TYPED = "typed", _("Type the reading")  # glyph shown, type the romaji
+    WRITE = "write", _("Write the kana")  # romaji shown, draw the glyph (learning.writing)
     # a card seen often: its clue shown (e.g. a poem's first half), pick the kana asked for
     # (e.g. the first kana of the second half) among glyphs; ``Prompt.card`` / ``detail`` say more
     CARD = "card", _("Recall a card")

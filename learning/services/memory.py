@@ -34,7 +34,8 @@ def memory_review(
 
     ``answer_kind`` is the prompt kind: answers picked among choices (``reading``,
     ``glyph``) are recognition, at best Hard unless fast on a stable kana (srs.rating_for);
-    ``typed`` or "" are not. ``choices``: how many buttons were offered (0: typed). Before
+    ``typed``, ``write`` or "" are not; a written answer is graded without its time
+    (``srs.UNTIMED_KINDS``). ``choices``: how many buttons were offered (0: typed). Before
     grading, the model's P(correct) (``srs.predict``) is stored on the event.
     """
     at = at or timezone.now()
@@ -54,7 +55,7 @@ def memory_review(
             scheduler=scheduler,
             card=card,
             correct=correct,
-            response_ms=response_ms,
+            response_ms=None if answer_kind in srs.UNTIMED_KINDS else response_ms,
             at=at,
             recognition=recognition,
         )

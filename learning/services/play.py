@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
 
@@ -41,6 +41,7 @@ from learning import kana_table, srs
 from learning.models import KanaMemory, LearningEvent, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.memory import memory_review, scheduler_for
+from learning.services.writing import WritingError, grade_writing
 
 PROMPT_MODES = ("off", "new", "every")
 PROMPT_TTL = timedelta(minutes=2)
@@ -592,7 +593,9 @@ def prompt_view(prompt: Prompt) -> PromptView:
         Choice(str(index), getattr(kana_table.info(k, prompt.script), label))
         for index, k in enumerate(prompt.choices)
     )
-    if prompt.kind == PromptKind.TYPED:
+    if prompt.kind == PromptKind.WRITE:  # "write shi": the reading shown, the glyph drawn
+        question = kana.romaji
+    if prompt.kind in (PromptKind.TYPED, PromptKind.WRITE):
         choices = ()
     return PromptView(
         id=prompt.pk,
@@ -647,6 +650,8 @@ class AnswerResult:
     given: str  # what the learner chose or typed, as shown to them
     table_id: int | None
     solution: str = ""  # card prompts: what the answer was about (a poem's second half)
+    # written answers: the checker's verdict (reason, stroke...: services.writing)
+    verdict: dict = field(default_factory=dict)
 
 
 def _normalise_romaji(text: str) -> str:
@@ -693,8 +698,10 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
         prompt.status = PromptStatus.ANSWERED
         prompt.answered_at = at
         prompt.answer = answer.strip()[:8]
+        if prompt.kind == PromptKind.WRITE:  # the kana the drawing was, not its points
+            prompt.answer = prompt.kana_id if correct else confused
         prompt.correct = correct
-        prompt.save(update_fields=["status", "answered_at", "answer", "correct"])
+        prompt.save(update_fields=["status", "answered_at", "answer", "correct", "detail"])
         memory_review(
             learner=user,
             kana_id=prompt.kana_id,
@@ -707,7 +714,9 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
             move_id=prompt.move_id,
             at=at,
             answer_kind=prompt.kind,
-            choices=0 if prompt.kind == PromptKind.TYPED else len(prompt.choices),
+            choices=0
+            if prompt.kind in (PromptKind.TYPED, PromptKind.WRITE)
+            else len(prompt.choices),
         )
     return AnswerResult(
         prompt_id=prompt.pk,
@@ -719,7 +728,12 @@ def prompt_answer(*, user, prompt_id: int, answer: str, at: datetime | None = No
         given=given,
         table_id=prompt.table_id,
         solution=_solution(prompt),
+        verdict=_verdict(prompt),
     )
+
+
+def _verdict(prompt: Prompt) -> dict:
+    return dict(prompt.detail.get("verdict") or {}) if prompt.kind == PromptKind.WRITE else {}
 
 
 def _solution(prompt: Prompt) -> str:
@@ -728,7 +742,7 @@ def _solution(prompt: Prompt) -> str:
 
 def _shows_glyph(prompt: Prompt) -> bool:
     """Prompts answered by picking a glyph (the answer given is shown as one)."""
-    return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD)
+    return prompt.kind in (PromptKind.GLYPH, PromptKind.CARD, PromptKind.WRITE)
 
 
 # Typed readings right besides the kana's Hepburn romaji: を is pronounced o today (typing
@@ -738,6 +752,11 @@ TYPED_ALSO_RIGHT: dict[str, frozenset[str]] = {"wo": frozenset({"o"})}
 
 def _grade(prompt: Prompt, kana: kana_table.KanaInfo, answer: str) -> tuple[str, bool, str]:
     """(what was given, as shown; correct?; confused_with kana id or "")."""
+    if prompt.kind == PromptKind.WRITE:  # strokes posted as JSON (learning.writing)
+        try:
+            return grade_writing(prompt, kana, answer)
+        except WritingError as error:
+            raise PromptError(error.message, error.status) from None
     if prompt.kind == PromptKind.TYPED:
         typed = _normalise_romaji(answer)
         if not typed or len(typed) > 4:
@@ -798,4 +817,5 @@ def prompt_result(prompt: Prompt) -> AnswerResult:
         given=given,
         table_id=prompt.table_id,
         solution=_solution(prompt),
+        verdict=_verdict(prompt),
     )

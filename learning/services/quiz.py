@@ -9,6 +9,7 @@ never answered is not asked: the lesson (``learning.services.lesson``) introduce
 A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
 the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
 through the same ``prompt_answer`` as prompts in play: same events, same FSRS scheduler.
+Typed recall alternates with writing once typed right (``learning.services.writing``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from learning import kana_table, selectors, srs
 from learning.models import KanaMemory, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.play import confusions_for, prompt_choices
+from learning.services.writing import writing_kinds
 
 QUIZ_LENGTH = 10
 QUIZ_TTL = timedelta(minutes=30)
@@ -70,6 +72,7 @@ def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:
         )
     }
     kinds = quiz_kinds([last.get(pair) for pair in pairs])
+    kinds = writing_kinds(learner=learner, pairs=pairs, kinds=kinds)  # some recall written
     learned = confusions_for(learner=learner, pairs=pairs) if pairs else {}
     rng = random.Random(f"quiz:{learner.pk}:{now.isoformat()}")
     with transaction.atomic():

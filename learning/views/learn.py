@@ -1,5 +1,6 @@
 """Learner pages: the dashboard (/learn/), the lesson (/learn/lesson/), the warm-up quiz
-(/learn/quiz/), prompt answers.
+(/learn/quiz/, where a kana may be asked in writing: strokes drawn on a canvas, posted as
+JSON in the ``strokes`` field), prompt answers.
 
 Thin views: parse, call one service or selector, render. Every form works without
 JavaScript (POST, then redirect back); with htmx the same views answer with a partial.
@@ -24,6 +25,7 @@ from learning.dashboard import dashboard_for, dashboard_panels
 from learning.models import SyllabusChoice
 from learning.services import lesson as lesson_service
 from learning.services import quiz as quiz_service
+from learning.services import writing as writing_service
 from learning.services.play import (
     PromptError,
     feedback_reveals,
@@ -95,6 +97,32 @@ def _feedback(result, *, masked: bool = False) -> dict:
         "romaji": result.romaji,
         "given": result.given,
         "solution": result.solution,  # card prompts: what the answer begins
+        **_writing_feedback(result),
+    }
+
+
+def _writing_feedback(result) -> dict:
+    """A written answer: the checker's verdict in words, and the stroke to show in the
+    reference drawing (none for a stroke too many: it is not one of the kana's)."""
+    verdict = result.verdict
+    if not verdict:
+        return {"written": False}
+    reason, stroke = verdict.get("reason", ""), verdict.get("stroke", 0)
+    drawing = [
+        {
+            "n": n,
+            "points": " ".join(f"{x},{y}" for x, y in points),
+            "start": points[0],
+            "wrong": n == stroke and reason not in ("", "missing"),
+        }
+        for n, points in enumerate(verdict.get("drawing") or [], start=1)
+        if points
+    ]
+    return {
+        "written": True,
+        "verdict": writing_service.verdict_sentence(verdict),
+        "wrong_stroke": stroke if reason not in ("", "extra") else 0,
+        "drawing": drawing,
     }
 
 
@@ -196,7 +224,8 @@ def quiz(request: HttpRequest) -> HttpResponse:
                 result = prompt_answer_service(
                     user=request.user,
                     prompt_id=prompt_id,
-                    answer=request.POST.get("answer", ""),
+                    # a written question posts its strokes (JSON) in "strokes"
+                    answer=request.POST.get("strokes", request.POST.get("answer", "")),
                 )
             except PromptError as error:
                 return _quiz_render(request, error=error.message, status=error.status)
@@ -204,6 +233,17 @@ def quiz(request: HttpRequest) -> HttpResponse:
                 return redirect(f"{reverse('learn:quiz')}?last={result.prompt_id}")
             feedback = _feedback(result, masked=feedback_reveals(user=request.user, result=result))
             feedback["run"] = result.prompt_id
+        elif action == "cant_draw":  # a written question, asked by typing instead
+            try:
+                writing_service.writing_skip(
+                    user=request.user, prompt_id=id_param(request.POST.get("prompt", ""))
+                )
+            except BadParam:
+                return _quiz_render(request, error=_("No such question."), status=400)
+            except writing_service.WritingError as error:
+                return _quiz_render(request, error=error.message, status=error.status)
+            if not request.htmx:
+                return redirect("learn:quiz")
         else:
             return _quiz_render(request, error=_("Unknown action."), status=400)
     elif "last" in request.GET:
