@@ -5,7 +5,8 @@ An app registers a provider in its ``AppConfig.ready()``:
     table_panel_register(provider)   # provider(*, user, table_id) -> dict of template context
 
 ``table_panels`` merges what the providers return into the board page's context (the learning
-app adds the learner's open recognition ``prompts``). Providers are registered once at start-up;
+app adds the learner's open recognition ``prompts`` and ``prompts_template``, the template the
+board includes to show them). Providers are registered once at start-up;
 nothing is stored per request.
 """
 

@@ -48,8 +48,12 @@ def seat_observations_record(*, observations: tuple[SeatObservation, ...], **_si
 
 
 def table_prompts_panel(*, user: Any, table_id: int) -> dict[str, Any]:
-    """The board page's recognition prompts (``learn/partials/table_prompts.html``)."""
-    return {"prompts": prompts_pending(user=user, table_id=table_id)}
+    """The board page's recognition prompts and the template that shows them (the board
+    includes ``prompts_template``: games names no template of learning's)."""
+    return {
+        "prompts": prompts_pending(user=user, table_id=table_id),
+        "prompts_template": "learn/partials/table_prompts.html",
+    }
 
 
 def daily_result_panel(user: Any, table: Any) -> tuple[str, dict] | None:
