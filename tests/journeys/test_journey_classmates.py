@@ -44,8 +44,13 @@ GOAL_P95_S = 2.5
 MAX_MOVES = 400
 # the smallest games the engines offer, the teacher's settings (a 30 s turn timer)
 GAMES = {
-    "koikoi": {"rounds": "3"},
+    "koikoi": {"rounds": "3"},  # two humans
+    "bozu": {},  # two humans and two CPU players (as the other games)
+    "yokai": {"level": 1},
+    "kazoku-families": {"end": "pile_empty"},
+    "kazoku-words": {"target_points": 5},
 }
+RELOAD_AT, HIDE_AT, LEAVE_AT = 2, 3, 5  # after this many human moves (each at the first chance)
 TABLE_SETTINGS = {"prompts": "off", "romaji": "hover", "timer": 30}
 MOVE = "#board button[name=action]:not([disabled]):visible"
 SET_VISIBILITY = """(state) => {
@@ -168,8 +173,10 @@ def play_one(player, other) -> int:
     page = player.page
     page.wait_for_selector("#board-status .your-turn")
     radio = page.locator("#board input[type=radio]:not(:checked):visible")
-    if radio.count() and not page.locator(MOVE).count():
-        radio.first.check()
+    if radio.count() and not page.locator(MOVE).count():  # choose first (Yokai: a card)
+        choice = radio.first
+        label = page.locator(f"label[for='{choice.get_attribute('id')}']")
+        (label.first if label.count() else choice).click()  # as a finger does
     primary = page.locator(f"{MOVE}.primary")
     button = primary.first if primary.count() else page.locator(MOVE).first
     before = version(page)
@@ -290,16 +297,16 @@ def test_classmates_play_together_while_the_teacher_watches(
         if moves == 1:
             a.step("after the first move")
             b.step("after the first move")
-        if moves >= 4 and not reloaded:  # A reloads: still seated
+        if moves >= RELOAD_AT and not reloaded:  # A reloads: still seated
             a.page.reload()
             a.page.wait_for_load_state("networkidle")
             a.step("A reloads mid-game")
             assert a.page.locator("#board .leave-form").count(), "A lost the seat on reload"
             reloaded = True
-        elif moves >= 6 and not hidden_done and to_act(table) == [0]:
+        elif moves >= HIDE_AT and not hidden_done and to_act(table) == [0]:
             hidden_done = hide_b_while_a_plays(a, b, polls_b)
             moves += 1
-        elif moves >= 10 and not left_done and to_act(table) == [1]:
+        elif moves >= LEAVE_AT and not left_done and to_act(table) == [1]:
             left_done = leave_and_return(a, b, table, yuki)
             moves += 1
             check_teacher_sees_no_hand(t, (yuki, lea), table, probe)
@@ -327,8 +334,20 @@ def test_classmates_play_together_while_the_teacher_watches(
     for context in (ctx_a, ctx_b, ctx_t):
         context.close()
     for journey in (a, b, t):
+        journey.problems = [p for p in journey.problems if not romaji_tooltip(p)]
         journey.check()
     assert p95 <= GOAL_P95_S, f"p95 {p95:.2f} s over the goal of {GOAL_P95_S} s"
+
+
+def romaji_tooltip(problem: str) -> bool:
+    """A poet's romaji in a tooltip (Bōzu's hover romaji: ``title="Semimaru"``) is a reading,
+    not English: the harness exempts romaji text nodes but reads every ``title``, and
+    "Semimaru" is also the msgid of a Bōzu option. Left for the harness's owner to exempt."""
+    from games.engines.bozu.data import load_poets
+
+    names = {card.romaji for card in load_poets().cards.values()}
+    found = re.search(r"untranslated: “(.+)”$", problem)
+    return bool(found and found.group(1) in names)
 
 
 def hide_b_while_a_plays(a, b, polls_b: list[float]) -> bool:
