@@ -96,7 +96,8 @@ EVERYTHING_SHOWN = """() => {
   return parts.join('\\n');
 }"""
 
-LATENCIES: list[float] = []
+LATENCIES: list[float] = []  # this game's
+RUN_LATENCIES: list[float] = []  # the whole run's (every game)
 # where the first move button is over a few frames (a click that times out says why)
 BUTTON_FRAMES = """async () => {
   const out = [];
@@ -110,6 +111,19 @@ BUTTON_FRAMES = """async () => {
   const actions = document.querySelector('#board .actions');
   return JSON.stringify(out) + ' actions: ' + (actions && actions.outerHTML.slice(0, 600));
 }"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def latency_over_the_run():
+    """The goal is over the whole run (issue 29): median and p95 of every game's moves."""
+    yield
+    if RUN_LATENCIES:
+        median, p95 = statistics.median(RUN_LATENCIES), percentile(RUN_LATENCIES, 0.95)
+        print(
+            f"\nwhole run: {len(RUN_LATENCIES)} moves timed: move click → other phone "
+            f"median {median:.2f} s, p95 {p95:.2f} s, max {max(RUN_LATENCIES):.2f} s"
+        )
+        assert p95 <= GOAL_P95_S, f"p95 {p95:.2f} s over the goal of {GOAL_P95_S} s"
 
 
 @pytest.fixture
@@ -333,10 +347,10 @@ def test_classmates_play_together_while_the_teacher_watches(
         page.goto("about:blank")
     for context in (ctx_a, ctx_b, ctx_t):
         context.close()
+    RUN_LATENCIES.extend(LATENCIES)
     for journey in (a, b, t):
         journey.problems = [p for p in journey.problems if not romaji_tooltip(p)]
         journey.check()
-    assert p95 <= GOAL_P95_S, f"p95 {p95:.2f} s over the goal of {GOAL_P95_S} s"
 
 
 def romaji_tooltip(problem: str) -> bool:
