@@ -8,6 +8,8 @@ student acts only when their own page says it is their turn, and every move's cl
 phone is timed until the other phone shows it (median and p95 printed). On the way:
 
 - A reloads the page mid-game and still holds the seat;
+- B's second device (no JavaScript, so no poll) moves on a stale board: 409, a clear message
+  and the fresh board;
 - B's tab is hidden (page visibility emulated): it polls at the hidden interval, catches up on
   a hidden poll and polls at once when shown. The product's hidden interval (15 s) is
   shortened to ``HIDDEN_S`` for the test (``POLL_HIDDEN_S``); the visible one stays the
@@ -33,7 +35,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.utils import timezone
-from journey_harness import PASSWORD, open_journey
+from journey_harness import PASSWORD, RESULTS, open_journey
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.journey, pytest.mark.django_db(transaction=True)]
@@ -50,7 +52,8 @@ GAMES = {
     "kazoku-families": {"end": "pile_empty"},
     "kazoku-words": {"target_points": 5},
 }
-RELOAD_AT, HIDE_AT, LEAVE_AT = 2, 3, 5  # after this many human moves (each at the first chance)
+# after this many human moves (each at the first chance)
+RELOAD_AT, HIDE_AT, STALE_AT, LEAVE_AT = 2, 3, 4, 5
 TABLE_SETTINGS = {"prompts": "off", "romaji": "hover", "timer": 30}
 MOVE = "#board button[name=action]:not([disabled]):visible"
 SET_VISIBILITY = """(state) => {
@@ -302,7 +305,7 @@ def test_classmates_play_together_while_the_teacher_watches(
     secrets_checked = check_teacher_sees_no_hand(t, (yuki, lea), table, probe)
 
     # 4. they play to the end, each on their own turn
-    moves, reloaded, hidden_done, left_done = 0, False, False, False
+    moves, reloaded, hidden_done, stale_done, left_done = 0, False, False, False, False
     while (acting := to_act(table)) and moves < MAX_MOVES:
         assert len(acting) == 1 and acting[0] in journeys, f"to act: {acting}"
         player, other = journeys[acting[0]], journeys[1 - acting[0]]
@@ -320,13 +323,17 @@ def test_classmates_play_together_while_the_teacher_watches(
         elif moves >= HIDE_AT and not hidden_done and to_act(table) == [0]:
             hidden_done = hide_b_while_a_plays(a, b, polls_b)
             moves += 1
+        elif moves >= STALE_AT and not stale_done and to_act(table) == [1]:
+            stale_done = stale_second_device(browser, b, live_server.url, table)
+            moves += 1
         elif moves >= LEAVE_AT and not left_done and to_act(table) == [1]:
             left_done = leave_and_return(a, b, table, yuki)
             moves += 1
             check_teacher_sees_no_hand(t, (yuki, lea), table, probe)
     table.refresh_from_db()
     assert table.status == "finished", f"not over after {moves} moves"
-    assert reloaded and hidden_done and left_done, "the game ended before every step ran"
+    done = (reloaded, hidden_done, stale_done, left_done)
+    assert all(done), f"the game ended before every step ran (reload, hide, stale, leave): {done}"
 
     # 5. both see the result and the replay
     for journey in (a, b):
@@ -384,6 +391,30 @@ def hide_b_while_a_plays(a, b, polls_b: list[float]) -> bool:
     b.page.evaluate(SET_VISIBILITY, "visible")
     b.page.wait_for_timeout(600)
     assert len(polls_b) > shown, "no poll as soon as the tab shows again"
+    return True
+
+
+def stale_second_device(browser, b, base_url: str, table) -> bool:
+    """B's second device (no JavaScript: no poll) still shows the board from before B's move
+    on the phone; a move from it is refused (409) with the fresh board and a clear message."""
+    context = browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        locale="fr",
+        java_script_enabled=False,
+        storage_state=b.page.context.storage_state(),
+    )
+    page = context.new_page()
+    page.goto(base_url + table.get_absolute_url())
+    stale = version(page)
+    play_one(b, None)
+    with page.expect_navigation() as navigation:
+        page.locator("#board button[name=action]").first.click(force=True)
+    assert navigation.value.status == 409, f"a stale move answered {navigation.value.status}"
+    message = page.locator("#board .message-error[role=alert]").inner_text()
+    assert "La partie a changé avant que votre coup n’arrive." in message, message
+    assert version(page) > stale, "the 409 page does not show the fresh board"
+    page.screenshot(path=str(RESULTS / b.name / "stale-second-device-409.png"), full_page=True)
+    context.close()
     return True
 
 
