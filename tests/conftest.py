@@ -36,6 +36,7 @@ LIVE_SERVER_MODULES = (
     "test_journey_student.py",  # the journeys (tests/journeys/)
     "test_journey_teacher.py",
     "test_journey_learner.py",
+    "test_journey_classmates.py",
 )
 
 

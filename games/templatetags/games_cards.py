@@ -128,7 +128,7 @@ def action_form_open(context: template.Context) -> SafeString:
         csrf = ""
     return mark_safe(  # noqa: S308 - every value is escaped
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#board" '
-        'hx-swap="outerHTML" hx-sync="#board:replace" hx-disabled-elt="find button" '
+        'hx-swap="outerHTML" hx-sync="#board:queue last" hx-disabled-elt="find button" '
         f'class="action-form">{csrf}<input type="hidden" name="version" '
         f'value="{conditional_escape(info.version)}"><input type="hidden" name="token" '
         f'value="{conditional_escape(context.get("token", ""))}">'

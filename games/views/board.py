@@ -168,6 +168,8 @@ def _context(
             table, seat.index if seat is not None else None, seats.values() if seats else None
         ),
     }
+    if table.status == TableStatus.OPEN:  # who is waiting shares the table: its address
+        context["share_url"] = request.build_absolute_uri(info.url)
     if seat is not None and table.status != TableStatus.OPEN:
         context.update(table_panels(user=request.user, table_id=table.pk))
     # While a kana question is open, no card shows its romaji: the answer is never on screen

@@ -105,3 +105,18 @@ def test_every_game_can_be_assigned_and_played_in_one_tap(as_bob, bob, alice_cla
     response = as_bob.post(reverse("assignment_play", args=[assignment.pk]))
     assert response.status_code == 302
     assert Table.objects.get(seats__user=bob).engine == engine
+
+
+def test_a_student_opens_the_assignment_with_a_seat_for_a_classmate(as_bob, bob, homework):
+    """Issue 29: classmates play an assignment together. "With a classmate" keeps the teacher's
+    settings, leaves seat 2 open (the other seats CPU) and waits for the classmate."""
+    page = as_bob.get(reverse("home")).content.decode()
+    assert 'name="with" value="classmate"' in page
+    response = as_bob.post(reverse("assignment_play", args=[homework.pk]), {"with": "classmate"})
+    table = Table.objects.get(seats__user=bob)
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    assert table.status == "open" and table.assignment_id == homework.pk
+    assert {key: table.options[key] for key in TEACHER_OPTIONS} == TEACHER_OPTIONS
+    seats = list(table.seats.order_by("index"))
+    assert seats[0].user_id == bob.pk and seats[1].is_open
+    assert all(seat.bot_level == "normal" for seat in seats[2:])

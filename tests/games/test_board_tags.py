@@ -28,7 +28,7 @@ SEAT_NAME = """{% load i18n %}
           </p>
 """  # noqa: E501
 HAND_COUNT = """{% load i18n %}<span class="hand-count"><span aria-hidden="true">🂠 × {{ s.hand_size }}</span><span class="visually-hidden">{% blocktranslate count n=s.hand_size %}{{ n }} card in hand{% plural %}{{ n }} cards in hand{% endblocktranslate %}</span></span>"""  # noqa: E501
-FORM_OPEN = """<form method="post" action="{{ info.url }}" hx-post="{{ info.url }}" hx-target="#board" hx-swap="outerHTML" hx-sync="#board:replace" hx-disabled-elt="find button" class="action-form">{% csrf_token %}<input type="hidden" name="version" value="{{ info.version }}"><input type="hidden" name="token" value="{{ token }}">"""  # noqa: E501
+FORM_OPEN = """<form method="post" action="{{ info.url }}" hx-post="{{ info.url }}" hx-target="#board" hx-swap="outerHTML" hx-sync="#board:queue last" hx-disabled-elt="find button" class="action-form">{% csrf_token %}<input type="hidden" name="version" value="{{ info.version }}"><input type="hidden" name="token" value="{{ token }}">"""  # noqa: E501
 LOG = """{% for line in board.log %}<li{% if forloop.last %} data-announce{% endif %}>{{ line }}</li>{% endfor %}"""  # noqa: E501
 CARDS = """{% load games_cards %}{% for card in cards %}{% kana_card card small=small word=word focusable=focusable %}{% endfor %}"""  # noqa: E501
 

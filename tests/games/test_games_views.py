@@ -160,6 +160,21 @@ class TestJoinLeaveReturn:
         page = client_for(erin).get(f"/play/t/{table.code}/").content.decode()
         assert "Your hand" in page
 
+    def test_a_waiting_table_shows_its_code_and_a_share_link(self, bob):
+        """Issue 29: the classmate needs the code or the link; the page said "this page's
+        link" without showing one (a phone hides its address bar)."""
+        table = table_create(
+            user=bob,
+            engine=FAMILIES,
+            options={},
+            seats=[{"kind": "human", "user": bob}, {"kind": "open"}],
+        )
+        page = client_for(bob).get(f"/play/t/{table.code}/").content.decode()
+        waiting = page[page.index('class="waiting"') :]
+        link = f"http://testserver/play/t/{table.code}/"
+        assert f'href="{link}"' in waiting and f">{link}<" in waiting
+        assert table.code in waiting
+
     def test_unknown_code_says_so(self, bob):
         response = client_for(bob).post("/play/join/", {"code": "NOPE99"}, follow=True)
         assert "No table has the code" in response.content.decode()
@@ -370,7 +385,10 @@ class TestPolling:
         assert 'data-poll-fast="2" data-poll-hidden="15"' in page
         assert "visibilityState" not in page
         assert "js/board-poll.js" in page
-        assert 'hx-sync="this:drop"' in page and 'hx-sync="#board:replace"' in page
+        # a move waits for an in-flight poll instead of aborting it: htmx reports every
+        # aborted request as a console error (htmx:sendAbort), issue 29's journey met it
+        assert 'hx-sync="this:drop"' in page and 'hx-sync="#board:queue last"' in page
+        assert "#board:replace" not in page
 
 
 class TestTimerAndAway:

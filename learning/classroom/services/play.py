@@ -21,9 +21,15 @@ PLAYERS = 4  # the table's size when the game allows it (a pair game gets its 2)
 
 
 def assignment_table_start(
-    *, student: AbstractBaseUser, assignment: Assignment, now: datetime | None = None
+    *,
+    student: AbstractBaseUser,
+    assignment: Assignment,
+    now: datetime | None = None,
+    classmate: bool = False,
 ) -> Table:
-    """A table of ``assignment`` for ``student`` against CPU players, dealt at once.
+    """A table of ``assignment`` for ``student`` against CPU players, dealt at once; with
+    ``classmate`` seat 2 is left open for a classmate (the table waits for them; its code and
+    link are on its page) and the other seats are CPU players.
 
     The options are the teacher's, as the assignment form stored them; "recommended
     by the picker" plays the picker's choice for this student and assignment. Nothing the
@@ -36,7 +42,9 @@ def assignment_table_start(
     eng = get_engine(engine)
     players = max(eng.MIN_PLAYERS, min(PLAYERS, eng.MAX_PLAYERS))
     seats = [{"kind": "human", "user": student}]
-    seats += [{"kind": "bot", "level": CPU_LEVEL}] * (players - 1)
+    if classmate:
+        seats.append({"kind": "open"})
+    seats += [{"kind": "bot", "level": CPU_LEVEL}] * (players - len(seats))
     return table_create(
         user=student, engine=engine, options=options, seats=seats, assignment=assignment
     )

@@ -15,7 +15,8 @@ from learning.classroom.services.play import assignment_table_start
 @login_required
 @require_POST
 def assignment_play(request: HttpRequest, assignment_id: int) -> HttpResponse:
-    """Nothing in the request but the assignment: the teacher's settings are the table's."""
+    """Nothing in the request but the assignment (and ``with=classmate``: a seat left open for
+    a classmate): the teacher's settings are the table's."""
     assignment = (
         Assignment.objects.filter(pk=assignment_id, classroom__memberships__student=request.user)
         .select_related("classroom")
@@ -24,7 +25,11 @@ def assignment_play(request: HttpRequest, assignment_id: int) -> HttpResponse:
     if assignment is None:  # another class's assignment, or none: the same answer
         raise Http404
     try:
-        table = assignment_table_start(student=request.user, assignment=assignment)
+        table = assignment_table_start(
+            student=request.user,
+            assignment=assignment,
+            classmate=request.POST.get("with") == "classmate",
+        )
     except (ClassroomError, ValueError) as exc:
         message = exc.messages[0] if isinstance(exc, ClassroomError) else str(exc)
         return render(request, "classroom/play_error.html", {"message": message}, status=409)
