@@ -182,8 +182,6 @@ def listen(text: str, label: str = "") -> SafeString:
     Hidden until ``static/js/listen.js`` runs (without JavaScript nothing can speak); on a
     device without a Japanese voice it stays, marked as silent, and a press says why and what
     still works. ``label`` names what is said for screen readers (default: the text itself)."""
-    from django.utils.translation import gettext
-
     name = gettext("Listen: %(text)s") % {"text": label or text}
     return mark_safe(  # noqa: S308 - both values are escaped by _e
         f'<button type="button" class="listen" data-say="{_e(text)}" aria-label="{_e(name)}"'
