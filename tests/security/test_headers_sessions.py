@@ -21,13 +21,23 @@ INLINE = [
     (re.compile(r"\sstyle\s*=", re.I), "style= attribute"),
     (re.compile(r"\son[a-z]+\s*=", re.I), "on…= handler"),
     (re.compile(r"\shx-on[:-]", re.I), "hx-on (needs eval)"),
-    (re.compile(r"javascript:", re.I), "javascript: URL"),
+    # an attribute whose value is a javascript: URL (href, src, action, formaction…), not
+    # the word in a sentence ("Drawing needs JavaScript: …")
+    (re.compile(r"""=\s*["']?\s*javascript:""", re.I), "javascript: URL"),
 ]
 
 
 def _templates():
     for folder in ("templates", "games/templates", "learning/templates"):
         yield from (ROOT / folder).rglob("*.html")
+
+
+def test_the_javascript_url_pattern_tells_a_url_from_the_word():
+    pattern = next(p for p, what in INLINE if what == "javascript: URL")
+    assert pattern.search('<a href="javascript:alert(1)">')
+    assert pattern.search("<a href = ' JavaScript:void(0)'>")
+    assert pattern.search("<button formaction=javascript:x>")
+    assert not pattern.search("<p>Drawing needs JavaScript: use the other way.</p>")
 
 
 def test_no_template_holds_inline_script_or_style():
