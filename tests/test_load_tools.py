@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import logging
-import os
 import re
 import subprocess
 import sys
@@ -118,12 +117,6 @@ def test_task_accounting_fails_on_a_lost_a_doubled_or_an_unmatched_task():
     assert load.tasks_account(failed, audit)["failed"] == 1
 
 
-@pytest.mark.skipif(
-    bool(os.environ.get("REDIS_URL")),
-    reason="simulates a worker inside eager Celery; with a real worker (CI pass 2) the queued "
-    "task is taken by it. The real accounting is checked there by the PostgreSQL + Celery "
-    "load run.",
-)
 @pytest.mark.django_db(transaction=True)
 def test_bots_audit_reads_runs_of_cpu_moves_and_tables_waiting_for_a_cpu(monkeypatch, caplog):
     from games.engines import action_key, get_engine
