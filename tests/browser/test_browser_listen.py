@@ -27,13 +27,7 @@ FAKE_VOICE = """
 
 @pytest.fixture
 def learner(transactional_db):
-    from django.conf import settings
-    from django.core.management import call_command
-
-    from learning.models import Kana
-
-    if not Kana.objects.exists():  # an earlier transactional test flushed the migration's rows
-        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
+    # the kana rows: tests/conftest.py reloads them for every transactional test
     return user_create(username="lou", password=PASSWORD, role="self", display_name="Lou")
 
 

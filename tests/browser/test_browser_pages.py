@@ -23,7 +23,6 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -68,10 +67,8 @@ def site(transactional_db) -> Site:
 
     from games.engines import ENGINES
     from learning.classroom.models import Assignment, Classroom
-    from learning.models import Kana
 
-    if not Kana.objects.exists():  # an earlier transactional test flushed the migration's rows
-        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
+    # the kana rows: tests/conftest.py reloads them for every transactional test
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     users = get_user_model().objects
     learner = users.get(username="learner")

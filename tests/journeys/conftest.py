@@ -4,8 +4,6 @@ Chromium through Playwright, and the kana catalogue each journey needs."""
 import os
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 from journey_harness import CHROMIUM, CHROMIUM_ARGS, chromium_available
 
 
@@ -24,8 +22,5 @@ def browser():
 
 @pytest.fixture
 def kana(transactional_db):
-    """The kana rows (a transactional test before this one flushed the migration's rows)."""
-    from learning.models import Kana
-
-    if not Kana.objects.exists():
-        call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "kana.json"), verbosity=0)
+    """The kana rows, as migrations leave them: tests/conftest.py reloads them for every
+    transactional test after an earlier one's flush; this names the need in a journey."""
