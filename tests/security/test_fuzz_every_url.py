@@ -18,6 +18,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
@@ -201,14 +202,49 @@ def _path(draw, route: str, values: dict) -> str:
     return "/" + PARAM.sub(fill, route)
 
 
-def _snapshot() -> dict:
-    state = {}
-    for model in WATCHED:
-        rows = list(model._default_manager.order_by("pk").values())
-        state[model.__name__] = [
-            {k: v for k, v in row.items() if k not in VOLATILE_FIELDS} for row in rows
-        ]
-    return state
+def _snapshot() -> tuple:
+    """Every watched row as the database holds it (raw column values, in primary-key order),
+    the volatile columns left out: one plain SELECT per table, no model instances built."""
+    state = []
+    with connection.cursor() as cursor:
+        for model in WATCHED:
+            meta = model._meta
+            columns = [f.column for f in meta.concrete_fields if f.name not in VOLATILE_FIELDS]
+            quoted = ", ".join(connection.ops.quote_name(column) for column in columns)
+            table = connection.ops.quote_name(meta.db_table)
+            pk = connection.ops.quote_name(meta.pk.column)
+            cursor.execute(f"SELECT {quoted} FROM {table} ORDER BY {pk}")
+            state.append((meta.db_table, tuple(cursor.fetchall())))
+    return tuple(state)
+
+
+@pytest.fixture
+def unchanged():
+    """One per test (shared by a Hypothesis test's examples: the database is not rolled back
+    between them, and a refusal leaves it as it was)."""
+    return Unchanged()
+
+
+class Unchanged:
+    """The watched rows before each request, and the check that a refusal left them alone.
+
+    A refused request leaves the rows as they were, so the rows read after it are the next
+    request's "before": one snapshot per refusal instead of two. Any other answer may have
+    changed them, so the next request reads them anew."""
+
+    def __init__(self) -> None:
+        self.before: tuple | None = None
+
+    def take(self) -> None:
+        if self.before is None:
+            self.before = _snapshot()
+
+    def check(self, response, note: str) -> None:
+        assert response.status_code < 500, note
+        if response.status_code >= 400:
+            assert _snapshot() == self.before, note
+        else:
+            self.before = None
 
 
 @st.composite
@@ -240,7 +276,7 @@ def requests(draw, world, route):
 )
 @pytest.mark.parametrize("route", ROUTES)
 @given(data=st.data())
-def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, route, data):
+def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, unchanged, route, data):
     route, path, who, method, query, form, raw = data.draw(requests(world, route))
     LoginFailure.objects.all().delete()  # no lockout left over from an earlier example
     RateCounter.objects.all().delete()
@@ -248,7 +284,7 @@ def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, rout
     if world["users"][who] is not None:
         client.force_login(world["users"][who])
     url = path + ("?" + urlencode(query) if query else "")
-    before = _snapshot()
+    unchanged.take()
     if method == "GET":
         response = client.get(url)
     elif raw is not None:
@@ -260,10 +296,7 @@ def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, rout
         response = client.generic(
             method, url, body, content_type="application/x-www-form-urlencoded"
         )
-    note = f"{method} {url[:200]} as {who} ({route})"
-    assert response.status_code < 500, note
-    if response.status_code >= 400:
-        assert _snapshot() == before, note
+    unchanged.check(response, f"{method} {url[:200]} as {who} ({route})")
 
 
 # --- issue 24: every new value in every form field and id, deterministically ----------------
@@ -284,7 +317,7 @@ def _fill(route: str, value_of) -> str:
 
 
 @pytest.mark.parametrize("route", [r for r in ROUTES if not r.startswith("admin")])
-def test_unicode_digits_long_ids_and_full_width_names_never_give_a_500(world, route):
+def test_unicode_digits_long_ids_and_full_width_names_never_give_a_500(world, unchanged, route):
     """Each new value in every field name and id of the route, as GET, POST and htmx POST;
     the callers take turns (every value reaches each route as some caller, every caller
     sends some value): ~1,000 requests instead of five times as many."""
@@ -300,12 +333,9 @@ def test_unicode_digits_long_ids_and_full_width_names_never_give_a_500(world, ro
         for url, how in product(sorted({path, known}), ("get", "post", "htmx")):
             LoginFailure.objects.all().delete()
             RateCounter.objects.all().delete()
-            before = _snapshot()
+            unchanged.take()
             response = _send(client, how, url, fields)
-            note = f"{how} {url} {value!r} as {who}"
-            assert response.status_code < 500, note
-            if response.status_code >= 400:
-                assert _snapshot() == before, note
+            unchanged.check(response, f"{how} {url} {value!r} as {who}")
 
 
 # --- the admin's forms, as a superuser ------------------------------------------------------
@@ -331,7 +361,23 @@ def _admin_urls(user_pk: int, group_pk: int, value: str) -> list[str]:
     return urls
 
 
-def test_the_admins_forms_and_ids_take_every_new_value_without_a_500(world):
+_ADMIN_FIELDS: list[str] = []  # the admin's field names, the same in every test database
+
+
+def _admin_fields(client: Client, target_pk: int, group_pk: int) -> list[str]:
+    if not _ADMIN_FIELDS:
+        fields = set()
+        for url in _admin_urls(target_pk, group_pk, "x"):
+            html = client.get(url).content.decode(errors="replace")
+            fields |= set(re.findall(r'name="([^"]+)"', html))
+        _ADMIN_FIELDS.extend(sorted(fields - {"csrfmiddlewaretoken"}))
+    return _ADMIN_FIELDS
+
+
+@pytest.mark.parametrize("value", NEW_VALUES)
+def test_the_admins_forms_and_ids_take_every_new_value_without_a_500(world, unchanged, value):
+    """Each new value, in a fresh world (one test per value, so that the values spread over
+    the test processes), in every field and object id of the admin, as GET and POST."""
     from django.contrib.auth.models import Group
     from django.urls import reverse
 
@@ -340,27 +386,41 @@ def test_the_admins_forms_and_ids_take_every_new_value_without_a_500(world):
     target = world["users"]["sam"]
     client = Client(raise_request_exception=True)
     client.force_login(root)
-    fields = set()
-    for url in _admin_urls(target.pk, group.pk, "x"):
-        html = client.get(url).content.decode(errors="replace")
-        fields |= set(re.findall(r'name="([^"]+)"', html))
-    fields -= {"csrfmiddlewaretoken"}
-    assert {"username", "password1", "q", "action", "name", "permissions"} <= fields
-    for value in NEW_VALUES:
-        form = dict.fromkeys(sorted(fields), value)
-        kept = {  # posting these would delete the objects the later values are sent to
-            reverse("admin:auth_user_delete", args=[target.pk]),
-            reverse("admin:auth_group_delete", args=[group.pk]),
-        }
-        for url in _admin_urls(target.pk, group.pk, value):
-            posts = "/history/" not in url and url not in kept
-            for how in ("get", "post") if posts else ("get",):
-                client = Client(raise_request_exception=True)
-                client.force_login(root)
-                LoginFailure.objects.all().delete()
-                before = _snapshot()
-                response = client.get(url, form) if how == "get" else client.post(url, form)
-                note = f"{how} {url} {value!r}"
-                assert response.status_code < 500, note
-                if response.status_code >= 400:
-                    assert _snapshot() == before, note
+    fields = _admin_fields(client, target.pk, group.pk)
+    assert {"username", "password1", "q", "action", "name", "permissions"} <= set(fields)
+    form = dict.fromkeys(fields, value)
+    kept = {  # posting these would delete the objects the other requests are sent to
+        reverse("admin:auth_user_delete", args=[target.pk]),
+        reverse("admin:auth_group_delete", args=[group.pk]),
+    }
+    for url in _admin_urls(target.pk, group.pk, value):
+        posts = "/history/" not in url and url not in kept
+        for how in ("get", "post") if posts else ("get",):
+            client = Client(raise_request_exception=True)
+            client.force_login(root)
+            LoginFailure.objects.all().delete()
+            unchanged.take()
+            response = client.get(url, form) if how == "get" else client.post(url, form)
+            unchanged.check(response, f"{how} {url} {value!r}")
+
+
+def test_the_snapshot_sees_a_refusal_that_changed_a_row(world):
+    """The guard rail bites: a 4xx answer after a watched row changed fails the check, and a
+    2xx answer makes the next request read the rows anew."""
+
+    class Answer:
+        def __init__(self, status_code: int) -> None:
+            self.status_code = status_code
+
+    unchanged = Unchanged()
+    unchanged.take()
+    unchanged.check(Answer(403), "nothing changed")
+    Profile.objects.filter(user=world["users"]["bob"]).update(role=Role.TEACHER)
+    with pytest.raises(AssertionError, match="a row changed"):
+        unchanged.check(Answer(403), "a row changed")
+    unchanged.check(Answer(200), "a success may change rows")
+    assert unchanged.before is None
+    unchanged.take()
+    unchanged.check(Answer(400), "read anew after the success")
+    with pytest.raises(AssertionError, match="a 500"):
+        unchanged.check(Answer(500), "a 500")
