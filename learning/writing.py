@@ -228,16 +228,18 @@ def resample(points: Sequence[Point], n: int = SAMPLES) -> Stroke:
     if total <= 1e-12:
         return tuple(points[0] for _ in range(n))
     out: list[Point] = [points[0]]
-    step, seg, walked = total / (n - 1), 0, 0.0
+    step, seg, walked, last = total / (n - 1), 0, 0.0, len(lengths) - 1
+    length = lengths[0]
     for k in range(1, n - 1):
         target = k * step
-        while seg < len(lengths) - 1 and walked + lengths[seg] < target:
-            walked += lengths[seg]
+        while seg < last and walked + length < target:  # the segment holding ``target``
+            walked += length
             seg += 1
-        a, b = points[seg], points[seg + 1]
-        t = (target - walked) / lengths[seg] if lengths[seg] > 0 else 0.0
-        t = min(max(t, 0.0), 1.0)
-        out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            length = lengths[seg]
+        (ax, ay), (bx, by) = points[seg], points[seg + 1]
+        t = (target - walked) / length if length > 0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        out.append((ax + (bx - ax) * t, ay + (by - ay) * t))
     out.append(points[-1])
     return tuple(out)
 
