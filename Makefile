@@ -36,11 +36,13 @@ run: $(STAMP)
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl+C to stop). Demo logins are printed above."
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Bytecode caches on, whatever the shell says (PYTHONDONTWRITEBYTECODE=1 made every test
+# process compile the project and rewrite every test module's asserts again: ~7 s of CPU each).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not journey" $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not journey" $(PYTEST_ARGS)
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow $(PYTEST_ARGS)
 
 # Screenshots of every step at every size and each journey's summary.json, written anew by each
 # run: test-results/journeys/ (docs/web.md).

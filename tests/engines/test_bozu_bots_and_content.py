@@ -111,6 +111,7 @@ def test_the_easy_bot_picks_both_and_always_a_legal_action():
     assert picks == {"draw", "stop"}
 
 
+@pytest.mark.slow  # 3,000 games: the suite's longest test (make test-slow and CI run it)
 def test_the_hard_bot_beats_the_easy_bot_where_extra_draws_are_frequent():
     """Bōzu Mekuri is mostly luck: under the default rules only the 8 emperors offer a choice
     (figures in docs/bench.md); with ladies drawing again the hard bot's edge shows."""
