@@ -9,7 +9,8 @@ runs with ``diff -r``. Used to prove a presenter refactoring renders the same bo
 
     .venv/bin/python bench/board_snapshot.py /tmp/boards-before
     ... refactor ...
-    .venv/bin/python bench/board_snapshot.py /tmp/boards-after && diff -r /tmp/boards-before /tmp/boards-after
+    .venv/bin/python bench/board_snapshot.py /tmp/boards-after
+    diff -r /tmp/boards-before /tmp/boards-after
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ os.environ.pop("DATABASE_URL", None)
 django.setup()
 
 from django.core.management import call_command  # noqa: E402
-
 from django.template.loader import render_to_string  # noqa: E402
 from django.utils import translation  # noqa: E402
 
@@ -86,12 +86,13 @@ def _render(engine: str, view, legal, count: int, me, romaji) -> str:
     board.data = opaque(board.data, table_id=TABLE_ID, keys={action_key(a) for a in legal})
     context = {"board": board, "info": Info(), "me": me, "token": "TOKEN", "away": False}
     html = render_to_string(board.template, context)
+    rows = board.ranking
     return "\n".join(
         [
             f"template={board.template} me={board.me}",
             html,
             str(log_items(board.log)),
-            repr([(r["rank"], r["score"], r["player"].index, r.get("note")) for r in board.ranking]),
+            repr([(r["rank"], r["score"], r["player"].index, r.get("note")) for r in rows]),
         ]
     )
 
@@ -125,9 +126,10 @@ def _snapshots(engine: str, out):
                         lang = LANGS[(step + n + (me or 0)) % len(LANGS)]
                         with translation.override(lang):
                             for actions in (legal, []) if legal else ([],):
+                                hidden = sorted(getattr(romaji, "hidden", ()))
                                 head = (
                                     f"## {options} players={count} seed={seed} step={step} "
-                                    f"me={me} romaji={romaji}/{sorted(getattr(romaji, 'hidden', ()))} "
+                                    f"me={me} romaji={romaji}/{hidden} "
                                     f"lang={lang} actions={bool(actions)}"
                                 )
                                 out.write(head + "\n")

@@ -13,13 +13,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.boards import presenter_for
 from games.engines import get_engine
 from games.engines.base import visible_events
 from games.params import BadParam, optional_id_param
 from games.selectors import table_access
 from games.services.replay import table_replay
 from games.views.board import _error_page, _table, code_limited
-from games.views.boards import presenter_for
 from games.views.common import TableInfo, board_for, players_of
 
 
