@@ -158,9 +158,16 @@ def _board_response(
     seats: dict[int, Seat] | None = None,
     state: Any = None,
     view: Any = None,
+    returning: bool = False,
 ) -> HttpResponse:
     template = "games/table.html#board" if request.htmx else "games/table.html"
     context = _context(request, table, access, error, seats=seats, state=state, view=view)
+    seat = access.seat
+    # Opening the page is coming back (a CPU stand-in stops playing for this seat), but a GET
+    # changes nothing: the page posts "I'm back" as it loads (docs/web.md, "GETs never write").
+    context["returning"] = (
+        returning and not request.htmx and seat is not None and bool(seat.autoplay or seat.left_at)
+    )
     return render(request, template, context, status=status)
 
 
@@ -172,12 +179,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table, access = loaded.table, loaded.access
     if request.method == "POST":
         return _play(request, loaded)
-    if access.seat is not None and not request.htmx:
-        # Opening the page is coming back: a CPU stand-in stops playing for this seat.
-        if access.seat.autoplay or access.seat.left_at:
-            seat_return(seat=access.seat)
-            table.refresh_from_db()
-    return _board_response(request, table, access, seats=loaded.seats)
+    return _board_response(request, table, access, seats=loaded.seats, returning=True)
 
 
 def _play(request: HttpRequest, loaded: Loaded) -> HttpResponse:
