@@ -1,12 +1,13 @@
 """Issue #23: a GET never writes the product's state.
 
 Every GET route of the URLconf (the fuzz test's enumeration, ``ROUTES``), its parameters
-filled with every known id and code, is requested by each role (nobody, a teacher, her
-student, a self-learner, another teacher) with the table in the states that used to make a
-GET write (its player away and their seat left, its turn timer overdue) and a finished table
-for the replay. Every statement the request runs, and the callbacks it leaves for after the
-commit, is captured; an INSERT, UPDATE or DELETE fails the test unless it touches a table of
-``ALLOWED`` below, each named with its reason (docs/web.md, "GETs never write").
+filled with every known id and code, is requested as a page and as an htmx request by each
+role (nobody, a teacher, her student, a self-learner, another teacher), with the table in the
+states that used to make a GET write (its player away and their seat left; the turn timer
+running, then overdue), a finished table for the replay and an open quiz run. Every statement
+the request runs, and the callbacks it leaves for after the commit, is captured; an INSERT,
+UPDATE or DELETE fails the test unless ``ALLOWED`` names it, with its reason (docs/web.md,
+"GETs never write").
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ ALLOWED = [
 # due, the beat sweep would play it within 5 s anyway; the poll brings it forward (claimed
 # once by a guarded UPDATE). The same poll with the timer not yet run out writes nothing.
 OVERDUE_POLL = "play/t/<str:code>/poll/"
+HX = {"HTTP_HX_REQUEST": "true"}
 WRITE = re.compile(
     r'^\s*(?:WITH\b.*?\)\s*)?(INSERT\s+INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+"?(\w+)"?',
     re.I | re.S,
@@ -165,16 +167,19 @@ def test_no_get_writes_the_products_state(cast, overdue, django_capture_on_commi
         if user is not None:
             client.force_login(user)
         for route in ROUTES:
-            for url in _urls(route, cast["values"]):
+            # as a page and as an htmx request (the partials: boards, questions, replays)
+            for url, headers in product(_urls(route, cast["values"]), ({}, HX)):
                 _away(table, overdue=overdue)
                 RateCounter.objects.all().delete()
                 with (
                     CaptureQueriesContext(connection) as captured,
                     django_capture_on_commit_callbacks(execute=True),
                 ):
-                    response = client.get(url)
+                    response = client.get(url, **headers)
+                how = "htmx GET" if headers else "GET"
                 for name, sql in _writes(captured.captured_queries, route, overdue=overdue):
-                    problems.append(f"GET {url} as {who} ({response.status_code}): {name}: {sql}")
+                    status = response.status_code
+                    problems.append(f"{how} {url} as {who} ({status}): {name}: {sql}")
     assert not problems, "\n".join(sorted(set(problems)))
 
 
