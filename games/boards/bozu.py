@@ -15,14 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.boards.common import (
-    BoardContext,
+    BoardInput,
     BoardPresenter,
     Player,
     Said,
     names_hidden,
     sentence_html,
 )
-from games.engines import action_key
 from games.engines.bozu import load_poets
 
 CATEGORY_LABELS = {
@@ -150,68 +149,53 @@ class BozuBoard(BoardPresenter):
     scripts = ("js/bozu-speech.js",)  # the "Read it aloud" buttons
     LOG_LINES = 14
 
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        view = board.view
         spelling = (view.get("options") or {}).get("spelling", "modern")
 
         def card(card_id: str) -> dict[str, Any]:
-            return poet_card(card_id, romaji=romaji, spelling=spelling)
+            return poet_card(card_id, romaji=board.romaji, spelling=spelling)
 
-        seats = [
-            {
-                "player": player,
+        seats = board.seats(
+            lambda player: {
                 "hand_size": view["hand_sizes"][player.index],
                 "cards": [card(c) for c in view["hands"][player.index]],
                 "eliminated": view["eliminated"][player.index],
                 "skips": view["skips"][player.index],
-                "to_act": player.index in view.get("to_act", []),
             }
-            for player in players
-        ]
+        )
         last = next((e for e in reversed(view.get("log") or []) if e["type"] == "reveal"), None)
         revealed = None
         if last is not None:
             revealed = {
                 **card(last["card"]),
-                "effect": effect_label(last["effect"], last["seat"] == me),
+                "effect": effect_label(last["effect"], last["seat"] == board.me),
             }
         actions = [
-            {"key": action_key(a), "label": self.action_label(a, players), "type": a["type"]}
-            for a in legal
+            {**button, "type": action["type"]}
+            for button, action in zip(self.buttons(board), board.legal, strict=True)
         ]
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={
-                "seats": seats,
-                "pile_size": view["pile_size"],
-                "semimaru_warning": view["semimaru_warning"],
-                "common": [card(c) for c in view["common"]],
-                "common_size": len(view["common"]),
-                "revealed": revealed,
-                "extra": view["phase"] == "extra",
-                "actions": actions,
-                "turn": view.get("turn"),
-                "over": view.get("over"),
-            },
-            log=self.log_lines(view, players, romaji),
-            ranking=self.ranking(view.get("outcome"), players),
-        )
+        return {
+            "seats": seats,
+            "pile_size": view["pile_size"],
+            "semimaru_warning": view["semimaru_warning"],
+            "common": [card(c) for c in view["common"]],
+            "common_size": len(view["common"]),
+            "revealed": revealed,
+            "extra": view["phase"] == "extra",
+            "actions": actions,
+            "turn": view.get("turn"),
+            "over": view.get("over"),
+        }
 
     def action_label(self, action: Mapping[str, Any], players: Sequence[Player]) -> str:
         if action["type"] == "stop":
             return _("Stop here")
         return _("Turn over the top card")
 
-    def ranking(self, outcome: Mapping[str, Any] | None, players: Sequence[Player]) -> list:
+    def board_ranking(self, board: BoardInput) -> list:
+        """Cards kept, best first; an eliminated player's row says so."""
+        outcome = board.view.get("outcome")
         if not outcome:
             return []
         rows = [
@@ -221,7 +205,7 @@ class BozuBoard(BoardPresenter):
                 "player": p,
                 "note": _("eliminated") if outcome["eliminated"][p.index] else "",
             }
-            for p in players
+            for p in board.players
         ]
         return sorted(rows, key=lambda row: (row["rank"], row["player"].index))
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
@@ -133,11 +134,43 @@ class Said:
 Sentence = Callable[[Mapping[str, Any], Said], "str | None"]
 
 
-class BoardPresenter:
-    """Fallback for engines without a board of their own: plain buttons, raw events.
+@dataclass(frozen=True)
+class BoardInput:
+    """What every board is built from: the viewer's view, their legal actions (none for a
+    spectator, a replay or an away seat), the players, the viewer's seat and the romaji mode.
+    A presenter's ``board_data`` reads it and adds the game's own data."""
 
-    A game's presenter sets ``template`` and ``SENTENCES`` (event type -> a small function
-    ``(event, say) -> sentence``) and overrides ``build``.
+    view: Mapping[str, Any]
+    legal: Sequence[dict]
+    players: list[Player]
+    me: int | None
+    romaji: str
+
+    def to_act(self, index: int) -> bool:
+        """Whether the player at ``index`` is to act now (the view's ``to_act``)."""
+        return index in self.view.get("to_act", [])
+
+    def seats(self, row: Callable[[Player], Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """One dict per player, in seat order: ``player``, the game's own ``row(player)``
+        and ``to_act``."""
+        return [{"player": p, **row(p), "to_act": self.to_act(p.index)} for p in self.players]
+
+    @property
+    def lang(self) -> str:
+        """The page's language without its region (``"fr"`` for ``fr-ca``)."""
+        return (get_language() or "en").split("-")[0]
+
+
+class BoardPresenter:
+    """The board every game shares, and the fallback for engines without a board of their own
+    (plain buttons, raw events).
+
+    ``build`` makes the ``BoardContext`` for every game: its template, the viewer, the
+    players, the log in sentences and the ranking; a game's presenter adds its own data with
+    ``board_data(board)`` (the generic board: plain buttons) and says how it ranks with
+    ``board_outcome(board)`` (default: the view's ``outcome``) or ``board_ranking(board)``.
+    It sets ``template`` and ``SENTENCES`` (event type -> a small function
+    ``(event, say) -> sentence``).
     """
 
     template = "games/boards/generic.html"
@@ -149,6 +182,46 @@ class BoardPresenter:
     stylesheets: tuple[str, ...] = ()
     scripts: tuple[str, ...] = ()
     LOG_LINES = 20  # the board shows the latest lines of the log
+
+    def build(
+        self,
+        *,
+        view: Mapping[str, Any],
+        legal: Sequence[dict],
+        players: list[Player],
+        me: int | None,
+        romaji: str,
+    ) -> BoardContext:
+        """The board of ``view`` for seat ``me``: the same frame for every game, its data from
+        the game's ``board_data``."""
+        board = BoardInput(view=view, legal=legal, players=players, me=me, romaji=romaji)
+        return BoardContext(
+            template=self.template,
+            me=me,
+            players=players,
+            data=self.board_data(board),
+            log=self.log_lines(view, players, romaji),
+            ranking=self.board_ranking(board),
+        )
+
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        """The game's own data for its template (the generic board: one button per action)."""
+        return {"actions": self.buttons(board)}
+
+    def board_outcome(self, board: BoardInput) -> Mapping[str, Any] | None:
+        """The finished game's scores and ranks (``None`` while it is played)."""
+        return board.view.get("outcome")
+
+    def board_ranking(self, board: BoardInput) -> list[dict]:
+        """The result's rows, best first (``ranking`` of ``board_outcome``)."""
+        return ranking(self.board_outcome(board), board.players)
+
+    def buttons(self, board: BoardInput) -> list[dict[str, Any]]:
+        """One button per legal action: its ``key`` and its ``label`` (``action_label``)."""
+        return [
+            {"key": action_key(a), "label": self.action_label(a, board.players)}
+            for a in board.legal
+        ]
 
     def log_lines(
         self, view: Mapping[str, Any], players: Sequence[Player], romaji: str = "always"
@@ -171,25 +244,6 @@ class BoardPresenter:
                 if len(lines) == self.LOG_LINES:
                     break
         return lines[::-1]
-
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
-        actions = [{"key": action_key(a), "label": self.action_label(a, players)} for a in legal]
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={"actions": actions},
-            log=self.log_lines(view, players),
-            ranking=ranking(view.get("outcome"), players),
-        )
 
     def action_label(self, action: Mapping[str, Any], players: Sequence[Player]) -> str:
         return ", ".join(f"{k}: {v}" for k, v in sorted(action.items()))

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.boards.common import (
-    BoardContext,
+    BoardInput,
     BoardPresenter,
     Player,
     Said,
     names_hidden,
-    ranking,
     sentence_html,
 )
 from games.boards.kazoku import KazokuSaid, kazoku_card, on_draw, on_give
@@ -177,22 +176,11 @@ class KazokuFamiliesBoard(BoardPresenter):
     said = KazokuSaid
     LOG_LINES = 14
 
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        view, romaji = board.view, board.romaji
         variant = view["variant"]
         deck = load_deck()
-        lang = (get_language() or "en").split("-")[0]
-        # translated once per board, not once per card or button (~50 of them)
-        ask_legend = _("Ask %(name)s for…")
-        ask_label = _("Ask %(name)s for %(card)s of the %(family)s family")
-
+        lang = board.lang
         drawn: dict[str, dict[str, Any]] = {}  # one dict per card: read-only in templates
 
         def card(card_id: str) -> dict[str, Any]:
@@ -205,14 +193,33 @@ class KazokuFamiliesBoard(BoardPresenter):
             return family_shown(variant, family_id, lang, view, romaji)
 
         hand_groups = self._hand_groups(view, deck, variant, card, family_of)
-        seats = self._seats(view, players, card, family_of)
+        seats = self._seats(board, card, family_of)
         pile = view["pile_size"]
+        lay, asks = self._actions(board, deck, variant, card, family_of)
+        return {
+            "variant": variant,
+            "hand_groups": hand_groups,
+            "seats": seats,
+            "pile_size": view["pile_size"],
+            "pile_label": ngettext("Pile: %(n)s card", "Pile: %(n)s cards", pile) % {"n": pile},
+            "turn": view.get("turn"),
+            "lay": lay,
+            "asks": asks,
+            "over": view.get("over"),
+        }
+
+    @staticmethod
+    def _actions(board, deck, variant, card, family_of) -> tuple[dict | None, list[dict]]:
+        """The "lay" button and the asks, one group per opponent."""
+        # translated once per board, not once per card or button (~50 of them)
+        ask_legend = _("Ask %(name)s for…")
+        ask_label = _("Ask %(name)s for %(card)s of the %(family)s family")
         lay, asks = None, {}
-        for action in legal:
+        for action in board.legal:
             if action["type"] == "lay":
                 lay = {"key": action_key(action), "label": _("Lay your complete family")}
             elif action["type"] == "ask":
-                target = players[action["target"]]
+                target = board.players[action["target"]]
                 c = card(action["card"])
                 family = family_of(deck.family_of[variant][action["card"]])
                 if action["target"] not in asks:
@@ -227,24 +234,7 @@ class KazokuFamiliesBoard(BoardPresenter):
                         % {"name": target.name, "card": c["label"], "family": family},
                     }
                 )
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={
-                "variant": variant,
-                "hand_groups": hand_groups,
-                "seats": seats,
-                "pile_size": view["pile_size"],
-                "pile_label": ngettext("Pile: %(n)s card", "Pile: %(n)s cards", pile) % {"n": pile},
-                "turn": view.get("turn"),
-                "lay": lay,
-                "asks": [asks[index] for index in sorted(asks)],
-                "over": view.get("over"),
-            },
-            log=self.log_lines(view, players, romaji),
-            ranking=ranking(view.get("outcome"), players),
-        )
+        return lay, [asks[index] for index in sorted(asks)]
 
     @staticmethod
     def _hand_groups(view, deck, variant, card, family_of) -> list[dict[str, Any]]:
@@ -267,30 +257,27 @@ class KazokuFamiliesBoard(BoardPresenter):
         return hand_groups
 
     @staticmethod
-    def _seats(view, players, card, family_of) -> list[dict[str, Any]]:
+    def _seats(board, card, family_of) -> list[dict[str, Any]]:
         """Each player's seat: hand size, score, the families laid."""
-        seats = []
-        for player in players:
-            laid = view["laid"][player.index]
+        view = board.view
+
+        def row(player: Player) -> dict[str, Any]:
             score = view["scores"][player.index]
-            seats.append(
-                {
-                    "player": player,
-                    "hand_size": view["hand_sizes"][player.index],
-                    "score": view["scores"][player.index],
-                    # plurals here, not in the template: a blocktranslate per seat costs more
-                    "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
-                    "laid": [
-                        {
-                            "family": family_of(item["family"]),
-                            "cards": [card(c) for c in item["cards"]],
-                        }
-                        for item in laid
-                    ],
-                    "to_act": player.index in view.get("to_act", []),
-                }
-            )
-        return seats
+            return {
+                "hand_size": view["hand_sizes"][player.index],
+                "score": score,
+                # plurals here, not in the template: a blocktranslate per seat costs more
+                "score_label": ngettext("%(n)s family", "%(n)s families", score) % {"n": score},
+                "laid": [
+                    {
+                        "family": family_of(item["family"]),
+                        "cards": [card(c) for c in item["cards"]],
+                    }
+                    for item in view["laid"][player.index]
+                ],
+            }
+
+        return board.seats(row)
 
     SENTENCES = SENTENCES
 

@@ -3,7 +3,7 @@ the words you can form (with where each card comes from) and the log in words.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.html import format_html
@@ -12,12 +12,10 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.boards.common import (
-    BoardContext,
+    BoardInput,
     BoardPresenter,
-    Player,
     Said,
     names_hidden,
-    ranking,
     sentence_html,
 )
 from games.boards.kazoku import KazokuSaid, kazoku_card, on_draw, on_give
@@ -198,15 +196,9 @@ class KazokuWordsBoard(BoardPresenter):
     said = KazokuSaid
     LOG_LINES = 14
 
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        view, romaji = board.view, board.romaji
+
         def card(card_id: str, with_word: bool = True) -> dict[str, Any]:
             shown = kazoku_card(card_id, view, romaji)
             if with_word and not shown["joker"]:
@@ -215,22 +207,45 @@ class KazokuWordsBoard(BoardPresenter):
                     word["say"] = "" if names_hidden(romaji, word["kana"]) else word["kana"]
             return shown
 
-        seats = []
-        for player in players:
-            index = player.index
-            scored = [card(c) for c in view["scored"][index]]
-            seats.append(
-                {
-                    "player": player,
-                    "hand_size": view["hand_sizes"][index],
-                    "known": [card(c, with_word=False) for c in view["known"][index]],
-                    "scored": scored,
-                    "score": view["scores"][index],
-                    "to_act": index in view.get("to_act", []),
-                }
-            )
+        seats = board.seats(
+            lambda player: {
+                "hand_size": view["hand_sizes"][player.index],
+                "known": [card(c, with_word=False) for c in view["known"][player.index]],
+                "scored": [card(c) for c in view["scored"][player.index]],
+                "score": view["scores"][player.index],
+            }
+        )
+        asks, forms, others = self._actions(board, card)
+        over = view.get("phase") == "over"
+        return {
+            "seats": seats,
+            "hand": [card(c) for c in view["hand"]] if view.get("hand") is not None else None,
+            "table": [card(c) for c in view.get("table", [])],
+            "pile_size": view["pile_count"],
+            "turn": None if over else (view.get("to_act") or [None])[0],
+            "phase": view.get("phase"),
+            "target": view["options"]["target_points"],
+            "end": view["options"]["end"],
+            "round": view["turns"] // max(1, view["players"]) + 1,
+            "max_rounds": view.get("max_turns", 0) // max(1, view["players"]),
+            "asks": asks,
+            "forms": forms,
+            "others": others,
+            "over": over,
+            "ended_by": view.get("ended_by"),
+        }
+
+    def board_outcome(self, board: BoardInput) -> Mapping[str, Any] | None:
+        """The scores ranked once the game is over (the view has no ``outcome``)."""
+        view = board.view
+        if view.get("phase") != "over":
+            return None
+        return {"scores": view["scores"], "ranks": competition_ranks(view["scores"])}
+
+    def _actions(self, board: BoardInput, card) -> tuple[list, list, list]:
+        """The buttons: asks (a kana each), the words that can be formed, draw and pass."""
         asks, forms, others = [], [], []
-        for action in legal:
+        for action in board.legal:
             key = action_key(action)
             if action["type"] == "ask":
                 # an ask names a kana, not a card: no card id reaches the page
@@ -238,40 +253,14 @@ class KazokuWordsBoard(BoardPresenter):
                 label = _("Ask everyone for %(card)s") % {"card": shown["label"]}
                 asks.append({"key": key, "card": shown, "label": label})
             elif action["type"] == "form":
-                forms.append(self._form(action, key, card, players, romaji))
+                forms.append(self._form(action, key, card, board.players, board.romaji))
             elif action["type"] == "draw":
                 others.append({"key": key, "label": _("Draw a card")})
             elif action["type"] == "pass":
-                label = _("Pass") if view.get("phase") != "after_ask" else _("End my turn")
+                phase = board.view.get("phase")
+                label = _("Pass") if phase != "after_ask" else _("End my turn")
                 others.append({"key": key, "label": label})
-        over = view.get("phase") == "over"
-        outcome = None
-        if over:
-            outcome = {"scores": view["scores"], "ranks": competition_ranks(view["scores"])}
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={
-                "seats": seats,
-                "hand": [card(c) for c in view["hand"]] if view.get("hand") is not None else None,
-                "table": [card(c) for c in view.get("table", [])],
-                "pile_size": view["pile_count"],
-                "turn": None if over else (view.get("to_act") or [None])[0],
-                "phase": view.get("phase"),
-                "target": view["options"]["target_points"],
-                "end": view["options"]["end"],
-                "round": view["turns"] // max(1, view["players"]) + 1,
-                "max_rounds": view.get("max_turns", 0) // max(1, view["players"]),
-                "asks": asks,
-                "forms": forms,
-                "others": others,
-                "over": over,
-                "ended_by": view.get("ended_by"),
-            },
-            log=self.log_lines(view, players, romaji),
-            ranking=ranking(outcome, players),
-        )
+        return asks, forms, others
 
     def _form(self, action, key, card, players, romaji) -> dict[str, Any]:
         word_card = card(action["word"])

@@ -17,10 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from games.boards.common import (
-    BoardContext,
+    BoardInput,
     BoardPresenter,
     Player,
-    ranking,
     sentence_html,
 )
 from games.engines import action_key
@@ -189,69 +188,57 @@ class KoikoiBoard(BoardPresenter):
     template = "games/boards/koikoi.html"
     LOG_LINES = 16
 
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        view, me, romaji = board.view, board.me, board.romaji
         options = view.get("options") or {}
         month = view["month"]
 
         def card(card_id: str) -> dict[str, Any]:
             return hanafuda_card(card_id, romaji)
 
-        seats = self._seats(view, players, options, month, card)
-        plays, takes, decide = self._actions(legal, card)
+        seats = self._seats(board, options, month, card)
+        plays, takes, decide = self._actions(board.legal, card)
         if decide is not None and me is not None:
             decide.update(self._stakes(view, me, options, month))
-        me_seat = seats[me] if me is not None else None
         # hand cards the rules do not let the player play now (a card of theirs matches)
         playing = {play["card"]["id"] for play in plays}
         held = [card(c) for c in view.get("hand") or () if plays and c not in playing]
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={
-                "round": view["round"],
-                "rounds": view["rounds"],
-                "month": month,
-                "month_plant": DECK.cards[DECK.by_month[month][0]].plant_kana,
-                "month_romaji": DECK.cards[DECK.by_month[month][0]].plant_romaji,
-                "month_name": _(PLANT_NAMES[month]),
-                "phase": view["phase"],
-                "turn": view.get("turn"),
-                "table": [card(c) for c in view["table"]],
-                "drawn": card(view["drawn"]) if view.get("drawn") else None,
-                "hand": [card(c) for c in view["hand"]] if view.get("hand") is not None else None,
-                "pile_size": view["pile_size"],
-                "seats": seats,
-                "me_seat": me_seat,
-                "plays": plays,
-                "held": held,
-                "takes": takes,
-                "decide": decide,
-                "results": view.get("results") or [],
-                "romaji": romaji,
-            },
-            log=self.log_lines(view, players, romaji),
-            ranking=ranking(
-                {"scores": view["scores"], "ranks": _ranks(view["scores"])}
-                if view["phase"] == "over"
-                else None,
-                players,
-            ),
-        )
+        return {
+            "round": view["round"],
+            "rounds": view["rounds"],
+            "month": month,
+            "month_plant": DECK.cards[DECK.by_month[month][0]].plant_kana,
+            "month_romaji": DECK.cards[DECK.by_month[month][0]].plant_romaji,
+            "month_name": _(PLANT_NAMES[month]),
+            "phase": view["phase"],
+            "turn": view.get("turn"),
+            "table": [card(c) for c in view["table"]],
+            "drawn": card(view["drawn"]) if view.get("drawn") else None,
+            "hand": [card(c) for c in view["hand"]] if view.get("hand") is not None else None,
+            "pile_size": view["pile_size"],
+            "seats": seats,
+            "me_seat": seats[me] if me is not None else None,
+            "plays": plays,
+            "held": held,
+            "takes": takes,
+            "decide": decide,
+            "results": view.get("results") or [],
+            "romaji": romaji,
+        }
+
+    def board_outcome(self, board: BoardInput) -> Mapping[str, Any] | None:
+        """The scores ranked once the last round is over."""
+        view = board.view
+        if view["phase"] != "over":
+            return None
+        return {"scores": view["scores"], "ranks": _ranks(view["scores"])}
 
     @staticmethod
-    def _seats(view, players, options, month, card) -> list[dict[str, Any]]:
+    def _seats(board, options, month, card) -> list[dict[str, Any]]:
         """Each player's seat: captured cards by kind, yaku, score, what they are close to."""
-        seats = []
-        for player in players:
+        view = board.view
+
+        def row(player: Player) -> dict[str, Any]:
             index = player.index
             captured = view["captured"][index]
             groups = []
@@ -259,22 +246,19 @@ class KoikoiBoard(BoardPresenter):
                 cards = [card(c) for c in captured if DECK.cards[c].kind == kind]
                 groups.append({"kind": kind, "label": _(KIND_PLURALS[kind]), "cards": cards})
             yaku = yaku_entries(view["yaku"][index])
-            seats.append(
-                {
-                    "player": player,
-                    "hand_size": view["hand_sizes"][index],
-                    "score": view["scores"][index],
-                    "oya": view["oya"] == index,
-                    "calls": view["calls"][index],
-                    "groups": groups,
-                    "captured_count": len(captured),
-                    "yaku": yaku,
-                    "yaku_points": sum(y["points"] for y in yaku),
-                    "reach": in_reach(captured, view["captured"][1 - index], options, month),
-                    "to_act": index in view.get("to_act", []),
-                }
-            )
-        return seats
+            return {
+                "hand_size": view["hand_sizes"][index],
+                "score": view["scores"][index],
+                "oya": view["oya"] == index,
+                "calls": view["calls"][index],
+                "groups": groups,
+                "captured_count": len(captured),
+                "yaku": yaku,
+                "yaku_points": sum(y["points"] for y in yaku),
+                "reach": in_reach(captured, view["captured"][1 - index], options, month),
+            }
+
+        return board.seats(row)
 
     @staticmethod
     def _actions(legal, card) -> tuple[list, list, dict | None]:

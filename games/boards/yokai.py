@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.boards.common import (
-    BoardContext,
+    BoardInput,
     BoardPresenter,
     Player,
     Said,
@@ -145,21 +145,14 @@ class YokaiBoard(BoardPresenter):
     template = "games/boards/yokai.html"
     LOG_LINES = 16
 
-    def build(
-        self,
-        *,
-        view: Mapping[str, Any],
-        legal: Sequence[dict],
-        players: list[Player],
-        me: int | None,
-        romaji: str,
-    ) -> BoardContext:
+    def board_data(self, board: BoardInput) -> dict[str, Any]:
+        view, romaji = board.view, board.romaji
         script = view["options"].get("script", "hiragana")
 
         def card(card_id: str) -> dict[str, Any]:
             return yokai_card(card_id, script, romaji)
 
-        actions = _actions_by_kind(legal)
+        actions = _actions_by_kind(board.legal)
         grid = _grid(view, actions, card)
         aside = [
             {
@@ -173,39 +166,33 @@ class YokaiBoard(BoardPresenter):
         affinity = view.get("affinity")
         objective = view.get("objective")
         outcome = view.get("outcome") or {}
-        return BoardContext(
-            template=self.template,
-            me=me,
-            players=players,
-            data={
-                "turn": view.get("turn"),
-                "level": view["level"],
-                "step": view["step"],
-                "step_label": _step_label(view) if any(actions.values()) else "",
-                "my_turn": any(actions.values()),
-                "rows": grid["rows"],
-                "sources": grid["sources"],
-                "slots": sorted(grid["slots"]),
-                "aside": aside,
-                "reveal": actions["reveal"][0] if actions["reveal"] else None,
-                "declare": actions["declare"][0] if actions["declare"] else None,
-                "clues_left": view["clues_left"],
-                "placed": view["placed"],
-                "turn_no": view["turn_no"],
-                "affinity": card(affinity) if affinity else None,
-                "affinity_hidden": view.get("affinity_hidden"),
-                "objective": _objective(objective) if objective else None,
-                "plan": _plan(view, players, script, romaji),
-                "memory_aids": view.get("memory_aids", False),
-                "seats": [
-                    {"player": p, "to_act": p.index in view.get("to_act", [])} for p in players
-                ],
-                "over": view["over"],
-                "result": _result(outcome) if view["over"] else None,
-            },
-            log=self.log_lines(view, players, romaji),
-            ranking=[],  # one team: the result section says whether it won
-        )
+        return {
+            "turn": view.get("turn"),
+            "level": view["level"],
+            "step": view["step"],
+            "step_label": _step_label(view) if any(actions.values()) else "",
+            "my_turn": any(actions.values()),
+            "rows": grid["rows"],
+            "sources": grid["sources"],
+            "slots": sorted(grid["slots"]),
+            "aside": aside,
+            "reveal": actions["reveal"][0] if actions["reveal"] else None,
+            "declare": actions["declare"][0] if actions["declare"] else None,
+            "clues_left": view["clues_left"],
+            "placed": view["placed"],
+            "turn_no": view["turn_no"],
+            "affinity": card(affinity) if affinity else None,
+            "affinity_hidden": view.get("affinity_hidden"),
+            "objective": _objective(objective) if objective else None,
+            "plan": _plan(view, board.players, script, romaji),
+            "memory_aids": view.get("memory_aids", False),
+            "seats": board.seats(lambda player: {}),
+            "over": view["over"],
+            "result": _result(outcome) if view["over"] else None,
+        }
+
+    def board_ranking(self, board: BoardInput) -> list[dict]:
+        return []  # one team: the result section says whether it won
 
     # -- the log: ``SENTENCES`` above, one small function per event type --
 

@@ -7,9 +7,6 @@ page (Post/Redirect/Get) and a refused one renders the page with the message and
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -23,13 +20,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.boards.common import Romaji
-from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus
 from games.panels import table_panels
-from games.selectors import Access, table_access, table_unchanged_since, table_with_seats
+from games.selectors import Access, table_access, table_unchanged_since
 from games.services.play import PlayError, seats_of, table_play, table_timeouts_run
 from games.services.tables import (
-    TableError,
     may_start,
     seat_return,
     table_again,
@@ -38,65 +33,16 @@ from games.services.tables import (
     table_start,
 )
 from games.views.common import TableInfo, board_for, new_token, players_of
-from kanagame.accounts.services import rate_count, rate_take
-from kanagame.accounts.views import client_ip
+from games.views.errors import (
+    TABLE_CODE_FAILURES_LIMIT,  # noqa: F401 - read here by tests
+    PageError,
+    refusal,
+    table_errors,
+)
+from games.views.lookup import SHOWN_TABLES_KEY, Loaded, table_found, table_loaded
 
 POLL_FAST_S = 2
 POLL_HIDDEN_S = 15
-
-
-# Guessing table codes is slowed down like guessing join codes (docs/security.md §8): unknown
-# codes per client address, counted in the shared database counter; over the limit every
-# table-code URL answers 429, hits included, so a guesser cannot tell a hit from a refusal.
-TABLE_CODE_FAILURES_LIMIT = 20
-TABLE_CODE_WINDOW = 600
-
-
-class TableCodeLocked(Exception):
-    """This client tried too many unknown table codes (answered 429 by `code_limited`)."""
-
-
-def _code_key(request: HttpRequest) -> str:
-    return f"table-code:{client_ip(request)}"
-
-
-def _table(code: str, request: HttpRequest, *, with_seats: bool = False) -> Any:
-    """The table of ``code`` (None if there is none), with its seats by index when
-    ``with_seats`` (``table_with_seats``: one query for both)."""
-    code = code.strip().upper()[:12]
-    key = _code_key(request)
-    # A table this session was shown (after the full checks) is no guess: its code is not
-    # counted against the client, and a guesser learns nothing from it (they had it already).
-    known = code in (request.session.get(SHOWN_TABLES_KEY) or {})
-    if not known and rate_count(key=key) >= TABLE_CODE_FAILURES_LIMIT:
-        raise TableCodeLocked
-    if with_seats:
-        found = table_with_seats(code=code)
-    else:  # no ORDER BY: the code is unique (the default ordering would cost a sort)
-        found = next(iter(Table.objects.filter(code=code).order_by()[:1]), None)
-    if found is None:
-        rate_take(key=key, limit=TABLE_CODE_FAILURES_LIMIT, window_seconds=TABLE_CODE_WINDOW)
-    return found
-
-
-def code_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A 429 page for a client over the table-code limit, whatever the view was doing."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except TableCodeLocked:
-            message = _("Too many unknown table codes. Wait a few minutes and try again.")
-            response = _error_page(request, message, 429)
-            response["Retry-After"] = str(TABLE_CODE_WINDOW)
-            return response
-
-    return wrapped
-
-
-def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    return render(request, "games/error.html", {"message": message}, status=status)
 
 
 # --- the cheap poll -----------------------------------------------------------------------
@@ -107,7 +53,6 @@ def _error_page(request: HttpRequest, message: str, status: int) -> HttpResponse
 # was never shown) takes the full path with every check. Revoked access (a pupil removed from
 # a class) keeps hearing "nothing changed" until the table changes, then is refused: a 204
 # reveals nothing. docs/web.md, "Polls"; docs/bench.md, "Classroom load".
-SHOWN_TABLES_KEY = "games.shown_tables"
 SHOWN_TABLES_KEPT = 16
 
 
@@ -213,72 +158,31 @@ def _board_response(
     seats: dict[int, Seat] | None = None,
     state: Any = None,
     view: Any = None,
+    returning: bool = False,
 ) -> HttpResponse:
     template = "games/table.html#board" if request.htmx else "games/table.html"
     context = _context(request, table, access, error, seats=seats, state=state, view=view)
+    seat = access.seat
+    # Opening the page is coming back (a CPU stand-in stops playing for this seat), but a GET
+    # changes nothing: the page posts "I'm back" as it loads (docs/web.md, "GETs never write").
+    context["returning"] = (
+        returning and not request.htmx and seat is not None and bool(seat.autoplay or seat.left_at)
+    )
     return render(request, template, context, status=status)
 
 
-@dataclass
-class _Loaded:
-    """A table of the URL with its seats (by index, with their users' profiles), read once
-    per request, and what the viewer may do there."""
-
-    table: Table
-    seats: dict[int, Seat]
-    access: Access
-
-
-def _load(request: HttpRequest, code: str) -> tuple[_Loaded | None, HttpResponse]:
-    found = _table(code, request, with_seats=True)
-    if found is None:
-        return None, _error_page(request, _("There is no table with this code."), 404)
-    table, seats = found
-    access = table_access(table=table, user=request.user, seats=seats.values())
-    if not access.allowed:
-        return None, refusal_page(request, table, joining=False)
-    return _Loaded(table=table, seats=seats, access=access), HttpResponse()
-
-
-def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpResponse:
-    """Why ``request.user`` may not see (or join) ``table``, most fundamental reason first.
-
-    Someone outside the table's class learns only that it belongs to another class (403), not
-    whether it is under way; a classmate or a link holder learns that it has started or ended
-    (409 when joining) or that they have no seat at it (403).
-    """
-    if table.classroom_id is not None and not (
-        class_scope().in_class(request.user, table.classroom_id)
-    ):
-        return _error_page(request, _("This table belongs to another class."), 403)
-    if joining and table.status == "finished":
-        return _error_page(request, _("This game is over."), 409)
-    if joining and table.status != "open":
-        return _error_page(request, _("This game has already started."), 409)
-    if joining:
-        return _error_page(request, _("You may not join this table."), 403)
-    return _error_page(request, _("You are not playing at this table."), 403)
-
-
 @login_required
-@code_limited
+@table_errors
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    loaded, refusal = _load(request, code)
-    if loaded is None:
-        return refusal
+    loaded = table_loaded(code, request)
     table, access = loaded.table, loaded.access
     if request.method == "POST":
         return _play(request, loaded)
-    if access.seat is not None and not request.htmx:
-        # Opening the page is coming back: a CPU stand-in stops playing for this seat.
-        if access.seat.autoplay or access.seat.left_at:
-            seat_return(seat=access.seat)
-            table.refresh_from_db()
-    return _board_response(request, table, access, seats=loaded.seats)
+    return _board_response(request, table, access, seats=loaded.seats, returning=True)
 
 
-def _play(request: HttpRequest, loaded: _Loaded) -> HttpResponse:
+def _play(request: HttpRequest, loaded: Loaded) -> HttpResponse:
     table, access = loaded.table, loaded.access
     if access.seat is None:
         return _board_response(
@@ -311,6 +215,7 @@ def _play(request: HttpRequest, loaded: _Loaded) -> HttpResponse:
     )
 
 
+@table_errors
 @require_GET
 def table_poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while the version is ``v``; the new board otherwise; 286 once the game is over."""
@@ -320,11 +225,8 @@ def table_poll(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
-@code_limited
 def _table_poll(request: HttpRequest, code: str) -> HttpResponse:
-    loaded, refusal = _load(request, code)
-    if loaded is None:
-        return refusal
+    loaded = table_loaded(code, request)
     table, seats, access = loaded.table, loaded.seats, loaded.access
     seen = request.GET.get("v", "")
     if not seen:
@@ -344,34 +246,24 @@ def _table_poll(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def table_join_view(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code, request)
-    if table is None:
-        return _error_page(request, _("There is no table with this code."), 404)
+    table = table_found(code, request)
     access = table_access(table=table, user=request.user)
     if access.seat is None and not access.can_join:
-        return refusal_page(request, table, joining=True)
-    try:
-        table_join(table=table, user=request.user)
-    except TableError as exc:
-        return _error_page(request, exc.message, exc.status)
+        raise refusal(request.user, table, joining=True)
+    table_join(table=table, user=request.user)
     return redirect(table.get_absolute_url())
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code, request)
-    if table is None:
-        return _error_page(request, _("There is no table with this code."), 404)
+    table = table_found(code, request)
     playing_ranked = table.ranked and table.is_playing
-    try:
-        table_leave(table=table, user=request.user)
-    except TableError as exc:
-        return _error_page(request, exc.message, exc.status)
+    table_leave(table=table, user=request.user)
     if playing_ranked:
         messages.warning(
             request,
@@ -383,46 +275,36 @@ def table_leave_view(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def table_again_view(request: HttpRequest, code: str) -> HttpResponse:
     """ "Play again" under a result: a new table like this one (games.services.table_again)."""
-    loaded, refusal = _load(request, code)  # outsiders learn nothing of its state
-    if loaded is None:
-        return refusal
+    loaded = table_loaded(code, request)  # outsiders learn nothing of its state
     try:
         table = table_again(table=loaded.table, user=request.user)
-    except (TableError, ValueError) as exc:
-        return _error_page(request, getattr(exc, "message", str(exc)), getattr(exc, "status", 400))
+    except ValueError as exc:  # the options no longer valid for the engine
+        raise PageError(str(exc), 400) from exc
     return redirect(table.get_absolute_url())
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def table_start_view(request: HttpRequest, code: str) -> HttpResponse:
-    loaded, refusal = _load(request, code)  # outsiders learn nothing of its state
-    if loaded is None:
-        return refusal
-    table = loaded.table
-    try:
-        table_start(table=table, user=request.user, bot_level=request.POST.get("level", "normal"))
-    except TableError as exc:
-        return _error_page(request, exc.message, exc.status)
+    table = table_loaded(code, request).table  # outsiders learn nothing of its state
+    table_start(table=table, user=request.user, bot_level=request.POST.get("level", "normal"))
     return redirect(table.get_absolute_url())
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def table_back_view(request: HttpRequest, code: str) -> HttpResponse:
     """ "I'm back": the CPU stand-in stops playing for this seat."""
-    table = _table(code, request)
-    if table is None:
-        return _error_page(request, _("There is no table with this code."), 404)
+    table = table_found(code, request)
     seat = table.seats.filter(user=request.user).first()
     if seat is None:
-        return _error_page(request, _("You have no seat at this table."), 403)
+        raise PageError(_("You have no seat at this table."), 403)
     seat_return(seat=seat)
     if request.htmx:
         table.refresh_from_db()

@@ -14,13 +14,13 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.boards import presenter_for
 from games.boards.common import BoardContext, Player
 from games.display import game_blurb, game_title
 from games.engines import ENGINES, action_key, get_engine
 from games.hooks import class_scope
 from games.models import Seat, Table
 from games.tokens import opaque
-from games.views.boards import presenter_for
 
 
 def engine_name(engine: str) -> str:

@@ -20,8 +20,9 @@ from games.selectors import (
     tables_watchable_by,
 )
 from games.services.tables import TableError, table_create, table_join
-from games.views.board import _error_page, _table, code_limited, refusal_page
 from games.views.common import TableInfo, engine_blurb, engine_name, engines_offered
+from games.views.errors import PageError, refusal, table_errors
+from games.views.lookup import table_lookup
 
 
 def _games() -> list[dict]:
@@ -84,14 +85,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@table_errors
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
     if engine not in engines_offered():
-        return _error_page(request, _("There is no such game."), 404)
+        raise PageError(_("There is no such game."), 404)
     try:
         assignment = _assignment_for(request, engine)
     except BadParam:
-        return _error_page(request, _("There is no such assignment."), 400)
+        raise PageError(_("There is no such assignment."), 400) from None
     classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
     form = TableCreateForm(
         request.POST if request.method == "POST" else None,  # an empty POST is still bound
@@ -126,11 +128,11 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
 
 
 @login_required
-@code_limited
+@table_errors
 @require_POST
 def join_by_code(request: HttpRequest) -> HttpResponse:
     code = request.POST.get("code", "").strip().upper()
-    table = _table(code, request) if code else None
+    table = table_lookup(code, request) if code else None
     if table is None:
         messages.error(request, _("No table has the code “%(code)s”.") % {"code": code[:12]})
         return redirect("games:lobby")
@@ -138,9 +140,6 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     if access.seat is not None or access.can_watch:
         return redirect(table.get_absolute_url())
     if not access.can_join:
-        return refusal_page(request, table, joining=True)
-    try:
-        table_join(table=table, user=request.user)
-    except TableError as exc:
-        return _error_page(request, exc.message, exc.status)
+        raise refusal(request.user, table, joining=True)
+    table_join(table=table, user=request.user)
     return redirect(table.get_absolute_url())

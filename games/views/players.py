@@ -10,19 +10,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.selectors import player_page_allowed, ratings_of
-from games.views.board import _error_page
 from games.views.common import engine_name
+from games.views.errors import PageError, table_errors
 
 
 @login_required
+@table_errors
 @require_GET
 def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
     player = get_user_model().objects.select_related("profile").filter(pk=user_id).first()
     if player is None:
-        return _error_page(request, _("There is no such player."), 404)
+        raise PageError(_("There is no such player."), 404)
     if not player_page_allowed(viewer=request.user, player=player):
         message = _("You may only see the pages of players you played with.")
-        return _error_page(request, message, 403)
+        raise PageError(message, 403)
     profile = getattr(player, "profile", None)
     ratings = ratings_of(user=player)
     for row in ratings:

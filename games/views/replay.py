@@ -13,36 +13,35 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.boards import presenter_for
 from games.engines import get_engine
 from games.engines.base import visible_events
 from games.params import BadParam, optional_id_param
 from games.selectors import table_access
 from games.services.replay import table_replay
-from games.views.board import _error_page, _table, code_limited
-from games.views.boards import presenter_for
 from games.views.common import TableInfo, board_for, players_of
+from games.views.errors import PageError, table_errors
+from games.views.lookup import table_found
 
 
 @login_required
-@code_limited
+@table_errors
 @require_GET
 def replay(request: HttpRequest, code: str) -> HttpResponse:
-    table = _table(code, request)
-    if table is None:
-        return _error_page(request, _("There is no table with this code."), 404)
+    table = table_found(code, request)
     access = table_access(table=table, user=request.user)
     if access.seat is None and not access.can_watch:
-        return _error_page(request, _("You may not watch this table."), 403)
+        raise PageError(_("You may not watch this table."), 403)
     if table.status != "finished":
-        return _error_page(request, _("Replays open when the game is over."), 409)
+        raise PageError(_("Replays open when the game is over."), 409)
     total = table.version
     try:
         step = optional_id_param(request.GET.get("step"))
     except BadParam:
-        return _error_page(request, _("The step must be a number."), 400)
+        raise PageError(_("The step must be a number."), 400) from None
     step = total if step is None else step
     if not 0 <= step <= total:
-        return _error_page(request, _("There is no such step in this game."), 404)
+        raise PageError(_("There is no such step in this game."), 404)
     state, events, move = table_replay(table=table, step=step)
     me = access.seat.index if access.seat is not None else None
     view = get_engine(table.engine).view(state, me)

@@ -43,11 +43,20 @@ def _day_start(now: datetime) -> datetime:
 
 
 def daily_session_get(*, learner, now: datetime | None = None) -> DailySession:
+    """Today's session, created by the first action of the day (a POST of the daily page)."""
     now = now or timezone.now()
     session, _created = DailySession.objects.get_or_create(
         learner=learner, day=now.date(), defaults={"started_at": now}
     )
     return session
+
+
+def daily_session_current(*, learner, now: datetime | None = None) -> DailySession:
+    """Today's session as the daily page shows it, without writing: the saved one, or an
+    unsaved one starting now (the page's GET writes nothing; its first POST saves it)."""
+    now = now or timezone.now()
+    found = DailySession.objects.filter(learner=learner, day=now.date()).first()
+    return found or DailySession(learner=learner, day=now.date(), started_at=now)
 
 
 def _game_status(table_id: int | None) -> str | None:

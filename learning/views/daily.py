@@ -28,7 +28,7 @@ from learning.services import daily as daily_service
 def daily(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         return _act(request)
-    session = daily_service.daily_session_get(learner=request.user)
+    session = daily_service.daily_session_current(learner=request.user)
     phase = daily_service.daily_phase(session=session)
     table_url = None
     if session.table_id:

@@ -210,7 +210,13 @@ class TestJoinLeaveReturn:
         assert response.status_code == 302
         seat = table.seats.get(index=1)
         assert seat.user == erin and seat.left_at is not None
-        client_for(erin).get(f"/play/t/{table.code}/")
+        # opening the page is coming back, through the POST the page sends as it loads: the
+        # GET itself changes nothing (issue #23, docs/web.md "GETs never write")
+        page = client_for(erin).get(f"/play/t/{table.code}/").content.decode()
+        seat.refresh_from_db()
+        assert seat.left_at is not None
+        assert f'hx-post="/play/t/{table.code}/back/" hx-trigger="load"' in page
+        client_for(erin).post(f"/play/t/{table.code}/back/", **HX)
         seat.refresh_from_db()
         assert seat.left_at is None
 

@@ -437,6 +437,8 @@ def leave_and_return(a, b, table, yuki) -> bool:
     b.step("a CPU stand-in played for A")
     a.page.locator(f"a[href='/play/t/{table.code}/']").first.click()
     a.page.wait_for_url(f"**/play/t/{table.code}/")
+    # the page posts "I'm back" as it loads (a GET writes nothing): its answer drops the note
+    a.page.wait_for_selector("#board .away-note", state="detached")
     a.step("A is back at the table")
     assert not Seat.objects.get(table=table, user=yuki).autoplay
     assert not a.page.locator("#board .away-note").count()
