@@ -23,7 +23,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseStopPolling
 
 from games.boards.common import Romaji
-from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus
 from games.panels import table_panels
 from games.selectors import Access, table_access, table_unchanged_since, table_with_seats
@@ -40,6 +39,7 @@ from games.services.tables import (
 from games.views.common import TableInfo, board_for, new_token, players_of
 from kanagame.accounts.services import rate_count, rate_take
 from kanagame.accounts.views import client_ip
+from kanagame.classes.selectors import in_class
 
 POLL_FAST_S = 2
 POLL_HIDDEN_S = 15
@@ -248,7 +248,7 @@ def refusal_page(request: HttpRequest, table: Table, *, joining: bool) -> HttpRe
     (409 when joining) or that they have no seat at it (403).
     """
     if table.classroom_id is not None and not (
-        class_scope().in_class(request.user, table.classroom_id)
+        in_class(user=request.user, classroom_id=table.classroom_id)
     ):
         return _error_page(request, _("This table belongs to another class."), 403)
     if joining and table.status == "finished":
