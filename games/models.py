@@ -21,6 +21,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from kanagame.classes.models import Classroom
+
 # Short join codes: no 0/O, 1/I/L, so a code read aloud in class is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -61,11 +63,13 @@ class Table(models.Model):
         blank=True,
         related_name="tables_created",
     )
-    # The class and the assignment the table was opened for, as plain ids: the classroom sits
-    # above games, so games holds no foreign key up to it (docs/architecture.md, "The table's
-    # class link"). The classroom clears them when it deletes a class or an assignment.
-    classroom_id = models.BigIntegerField(null=True, blank=True, db_index=True)
-    assignment_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # The class the table was opened in (classes sit below games: a real foreign key). A
+    # deleted class leaves its tables, and their games, without a class. The assignment a
+    # table was opened for is the classroom's to know (its AssignmentTable row), not games'
+    # (docs/architecture.md, "The table's class link").
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.SET_NULL, null=True, blank=True, related_name="tables"
+    )
     # When the seat to act must have played, if the table has a turn timer (null otherwise).
     turn_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -79,7 +83,7 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["classroom_id", "status"], name="table_class_status")]
+        indexes = [models.Index(fields=["classroom", "status"], name="table_class_status")]
 
     def __str__(self) -> str:
         return f"{self.engine} table {self.code}"

@@ -1,7 +1,8 @@
-"""Read-side queries of the games app (lobby lists, access rules, classroom summaries).
+"""Read-side queries of the games app (lobby lists, access rules, a class's tables).
 
-What a class is, who is in it and who teaches it, these selectors ask the class scope
-(games/hooks.py) registered by the classroom; `games` imports no app above it.
+What a class is, who is in it and who teaches it, these selectors read from the low app
+``kanagame.classes`` (below games: a table's class is a real foreign key). Assignments are the
+classroom's, above games: nothing here knows them.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games.engines import get_engine
-from games.hooks import class_scope
 from games.models import Move, Rating, RatingChange, Seat, Table, TableStatus
 from kanagame.accounts.models import Profile
 from kanagame.accounts.rows import Columns, column, fetch_raw, split, sql_once, table_name
 from kanagame.accounts.rows import fetch as rows_fetch
+from kanagame.classes.models import Classroom
+from kanagame.classes.selectors import classes_of, in_class, students_of, teaches
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,9 @@ def _is_teacher(user) -> bool:
     return bool(profile and profile.is_teacher)
 
 
-def classrooms_of(*, user) -> list[Any]:
-    """The classes a user belongs to (student) or teaches (teacher), from the class scope."""
-    return list(class_scope().classes_of(user))
+def classrooms_of(*, user) -> list[Classroom]:
+    """The classes a user belongs to (student) or teaches (teacher)."""
+    return list(classes_of(user=user))
 
 
 def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> Access:
@@ -68,11 +70,11 @@ def table_access(*, table: Table, user, seats: Iterable[Seat] | None = None) -> 
         seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is not None:  # a player: nothing else to check
         return Access(seat=seat, can_join=False, can_watch=False)
-    in_class = table.classroom_id is None or class_scope().in_class(user, table.classroom_id)
+    classmate = table.classroom_id is None or in_class(user=user, classroom_id=table.classroom_id)
     can_join = (
         seat is None
         and table.status == TableStatus.OPEN
-        and in_class
+        and classmate
         and (
             table.seats.filter(user__isnull=True, bot_level="").exists()
             if seats is None
@@ -87,18 +89,16 @@ def _teaches_table(*, table: Table, user) -> bool:
     """Whether teacher ``user`` may watch ``table`` (see ``table_access``)."""
     if not _is_teacher(user):
         return False
-    scope = class_scope()
     if table.classroom_id is not None:
-        return scope.teaches(user, table.classroom_id)
+        return teaches(user=user, classroom_id=table.classroom_id)
     humans = table.seats.filter(user__isnull=False)
-    return humans.exists() and not humans.exclude(user_id__in=scope.students_of(user)).exists()
+    return humans.exists() and not humans.exclude(user_id__in=students_of(teacher=user)).exists()
 
 
 def _watchable_q(user) -> Q:
     """The tables teacher ``user`` may watch, as a filter (the rule of ``_teaches_table``)."""
-    scope = class_scope()
     classes = [classroom.pk for classroom in classrooms_of(user=user)]
-    students = scope.students_of(user)
+    students = students_of(teacher=user)
     stranger = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False).exclude(
         user_id__in=students
     )
@@ -145,9 +145,9 @@ def tables_watchable_by(*, user, limit: int = 30) -> QuerySet[Table]:
     )
 
 
-def tables_for_classroom(*, classroom: Any, status: str | None = None) -> QuerySet[Table]:
-    """The tables of a class (created in it, or linked to one of its assignments)."""
-    tables = Table.objects.filter(classroom_id=classroom.pk)
+def tables_for_classroom(*, classroom: Classroom, status: str | None = None) -> QuerySet[Table]:
+    """The tables of a class (created in it, or for one of its assignments)."""
+    tables = Table.objects.filter(classroom=classroom)
     if status is not None:
         tables = tables.filter(status=status)
     return tables.prefetch_related("seats__user__profile").order_by("-created_at")
@@ -158,24 +158,19 @@ class FinishedGame:
     table_id: int
     code: str
     engine: str
-    assignment_id: int | None
     started_at: datetime | None
     finished_at: datetime
     duration: timedelta
     seat: int
 
 
-def games_finished_by(
-    *, user, since: datetime | None = None, assignment: Any | None = None
-) -> list[FinishedGame]:
+def games_finished_by(*, user, since: datetime | None = None) -> list[FinishedGame]:
     """The finished games where ``user`` held a seat, with their durations, newest first."""
     seats = Seat.objects.filter(user=user, table__status=TableStatus.FINISHED).select_related(
         "table"
     )
     if since is not None:
         seats = seats.filter(table__finished_at__gte=since)
-    if assignment is not None:
-        seats = seats.filter(table__assignment_id=assignment.pk)
     games = []
     for seat in seats.order_by("-table__finished_at"):
         table = seat.table
@@ -185,7 +180,6 @@ def games_finished_by(
                 table_id=table.pk,
                 code=table.code,
                 engine=table.engine,
-                assignment_id=table.assignment_id,
                 started_at=table.started_at,
                 finished_at=table.finished_at,
                 duration=table.finished_at - started,

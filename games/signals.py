@@ -11,6 +11,10 @@ their ``AppConfig.ready()``:
   the recognition prompts of all of them in one transaction.
 - ``game_finished`` (sent inside the transaction that saved the last move): ``table_id``.
   Receivers that queue work use ``delay_on_commit``. The classroom refreshes its summaries.
+- ``table_replayed`` (sent inside the transaction that created the new table of "Play
+  again"): ``source`` (the finished table), ``table`` (the new one) and ``user`` (who asked).
+  The classroom links the new table to the source's assignment, so the new game counts where
+  the first one did.
 
 Receivers get plain data (kana ids and scripts, ids), never an engine or a state.
 """
@@ -26,6 +30,7 @@ from games.engines.base import CardQuestion
 
 seat_observed = Signal()
 game_finished = Signal()
+table_replayed = Signal()
 
 KanaPairs = tuple[tuple[str, str], ...]  # (kana id, script) pairs
 

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "csp",
     "template_partials",
     "kanagame.accounts",
+    "kanagame.classes",
     "games",
     "learning",
     "learning.classroom",

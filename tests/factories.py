@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Seat, Table, TableStatus
 from kanagame.accounts.models import Role
 from kanagame.accounts.services import user_create
-from learning.classroom.models import Assignment, Classroom, Membership
+from learning.classroom.models import Assignment, AssignmentTable, Classroom, Membership
 from learning.classroom.services.classroom import classroom_create
 from learning.models import CardSighting, KanaMemory, LearningEvent
 
@@ -217,8 +217,7 @@ def game(
         players=len(players) + 1,
         status=TableStatus.FINISHED if finished else TableStatus.PLAYING,
         created_by=players[0],
-        classroom_id=classroom.pk if classroom is not None else None,
-        assignment_id=assignment.pk if assignment is not None else None,
+        classroom=classroom,
         started_at=started,
         finished_at=started + timedelta(minutes=minutes) if finished else None,
         version=20,
@@ -229,6 +228,8 @@ def game(
             last_seen_at=started + timedelta(minutes=minutes),
         )  # fmt: skip
     SeatFactory(table=table, index=len(players), user=None, bot_level="normal")
+    if assignment is not None:  # the classroom's link row, as assignment_table_create writes it
+        AssignmentTable.objects.create(assignment=assignment, table=table)
     return table
 
 

@@ -1,7 +1,8 @@
 """The classroom plugs into games through games/hooks.py and games.signals, not imports.
 
-games asks the registered class scope who is in which class, shows the registered lobby
-panels, and sends `game_finished`; the classroom registers all three in its ready().
+games reads who is in which class from the low app kanagame.classes (a table's class is a
+real foreign key), shows the registered lobby panels, and sends `game_finished` and
+`table_replayed`; the classroom registers its panels and receivers in its ready().
 """
 
 from datetime import timedelta
@@ -15,10 +16,12 @@ from games import hooks
 from games.models import Table
 from games.selectors import classrooms_of, table_access, tables_open_for
 from games.services.tables import table_create
-from games.signals import game_finished
+from games.signals import game_finished, table_replayed
 from kanagame.celery import app
-from learning.classroom.hooks import ClassroomScope, assignments_panel, picker_assignments
-from learning.classroom.models import LearnerActivity
+from kanagame.classes.services import membership_remove
+from learning.classroom.hooks import assignments_panel, picker_assignments
+from learning.classroom.models import AssignmentTable, LearnerActivity
+from learning.classroom.services.play import assignment_table_create
 
 pytestmark = pytest.mark.django_db
 
@@ -35,12 +38,13 @@ def class_table(alice_class, erin):
     )
 
 
-def test_the_classroom_registers_its_scope_and_panel_at_start_up():
-    assert isinstance(hooks.class_scope(), ClassroomScope)
+def test_the_classroom_registers_its_panel_and_replay_link_at_start_up():
     assert assignments_panel in hooks._registry["lobby_panels"]
+    assert table_replayed.has_listeners(Table)  # replay_linked (tests/classroom: play again)
+    assert not hasattr(hooks, "class_scope")  # classes are below games: no scope to ask
 
 
-def test_games_asks_the_registered_scope_who_is_in_a_class(bob, charlie, alice, class_table):
+def test_games_reads_who_is_in_a_class_from_the_classes_app(bob, charlie, alice, class_table):
     assert [c.name for c in classrooms_of(user=bob)] == ["5B Kana"]
     assert [c.name for c in classrooms_of(user=alice)] == ["5B Kana"]
     assert table_access(table=class_table, user=bob).can_join
@@ -51,12 +55,11 @@ def test_games_asks_the_registered_scope_who_is_in_a_class(bob, charlie, alice, 
     assert class_table not in tables_open_for(user=charlie)
 
 
-def test_without_a_registered_scope_games_knows_no_class(monkeypatch, bob, alice, class_table):
-    monkeypatch.setitem(hooks._registry, "class_scope", hooks.NoClasses())
+def test_a_student_out_of_the_class_no_longer_joins_its_tables(bob, alice_class, class_table):
+    membership_remove(classroom=alice_class, student=bob)
     assert classrooms_of(user=bob) == []
     access = table_access(table=class_table, user=bob)
     assert not access.can_join and not access.allowed
-    assert not table_access(table=class_table, user=alice).can_watch
     assert class_table not in tables_open_for(user=bob)
 
 
@@ -92,21 +95,35 @@ def test_game_finished_refreshes_the_players_class_summaries(bob, dana):
 
 def test_deleting_a_class_or_an_assignment_keeps_its_tables_unlinked(alice_class, erin):
     assignment = AssignmentFactory(classroom=alice_class)
-    table = table_create(
-        user=erin,
+    table = assignment_table_create(
+        student=erin,
+        assignment=assignment,
         engine="kazoku-families",
         options={"variant": "kana"},
         seats=[{"kind": "human", "user": erin}, {"kind": "open"}],
-        assignment=assignment,
     )
-    assert (table.classroom_id, table.assignment_id) == (alice_class.pk, assignment.pk)
-    assignment.delete()
+    assert table.classroom == alice_class and table.assignment_link.assignment == assignment
+    assignment.delete()  # its link rows go (CASCADE), the table stays in the class
+    table = Table.objects.get(pk=table.pk)
+    assert table.classroom_id == alice_class.pk and not AssignmentTable.objects.exists()
+    alice_class.delete()  # the foreign key's SET_NULL
     table.refresh_from_db()
-    assert (table.classroom_id, table.assignment_id) == (alice_class.pk, None)
-    alice_class.delete()
-    table.refresh_from_db()
-    assert (table.classroom_id, table.assignment_id) == (None, None)
+    assert table.classroom_id is None
     assert table.seats.filter(user=erin).exists()  # the game itself is kept
+
+
+def test_deleting_a_table_deletes_its_assignment_link_not_the_assignment(alice_class, erin):
+    assignment = AssignmentFactory(classroom=alice_class)
+    table = assignment_table_create(
+        student=erin,
+        assignment=assignment,
+        engine="kazoku-families",
+        options={"variant": "kana"},
+        seats=[{"kind": "human", "user": erin}, {"kind": "open"}],
+    )
+    table.delete()
+    assert not AssignmentTable.objects.exists()
+    assignment.refresh_from_db()  # still there
 
 
 def test_the_pickers_assignment_rule_lists_the_open_assignments(bob, dana, alice_class):

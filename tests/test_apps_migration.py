@@ -1,22 +1,28 @@
-"""Accounts and the classroom became apps of their own: a database migrated on the old layout
-(every model in `learning`) migrates forward with every row kept and every link intact."""
+"""Accounts and the classroom became apps of their own, then classes moved down to a low app:
+a database migrated on an old layout migrates forward with every row kept and every link
+intact, and back.
+
+1. Every model in `learning` (before accounts and classroom): `BEFORE`.
+2. Classes in the classroom, `games.Table` with plain ids for its class and assignment
+   (before `kanagame.classes`): `BEFORE_CLASSES`.
+"""
 
 from datetime import timedelta
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from games.models import Table
 from kanagame.accounts.models import LoginFailure, Profile, RateCounter
+from kanagame.classes.models import Classroom, Membership
 from learning.classroom.models import (
     Assignment,
-    Classroom,
+    AssignmentTable,
     ConfusionSummary,
     LearnerActivity,
-    Membership,
 )
 
 # The last migrations before the move, and the apps that did not exist then.
@@ -25,6 +31,7 @@ BEFORE = [
     ("games", "0002_created_by_set_null"),
     ("accounts", None),
     ("classroom", None),
+    ("classes", None),
 ]
 
 
@@ -112,8 +119,10 @@ def test_a_database_of_the_old_layout_migrates_forward_with_every_row():
     assert Assignment.objects.get(pk=ids["assignment"]).classroom == classroom
     assert ConfusionSummary.objects.get().count == 2 and LearnerActivity.objects.count() == 1
     table = Table.objects.get(pk=ids["table"])
-    assert (table.classroom_id, table.assignment_id) == (classroom.pk, ids["assignment"])
-    assert ContentType.objects.filter(app_label="classroom", model="classroom").exists()
+    assert table.classroom == classroom
+    assert AssignmentTable.objects.get(table=table).assignment_id == ids["assignment"]
+    assert ContentType.objects.filter(app_label="classes", model="classroom").exists()
+    assert ContentType.objects.filter(app_label="classroom", model="assignment").exists()
     assert not ContentType.objects.filter(app_label="learning", model="classroom").exists()
 
 
@@ -130,4 +139,153 @@ def test_the_move_migrates_back_to_the_old_layout_too():
         old_apps.get_model("games", "Table").objects.get(pk=ids["table"]).classroom_id
         == (ids["classroom"])
     )
+    _migrate(executor.loader.graph.leaf_nodes())
+
+
+# --- 2. classes move down to kanagame.classes; the assignment link to the classroom ------------
+
+BEFORE_CLASSES = [
+    ("games", "0006_table_forfeit_seat"),
+    ("classroom", "0002_class_syllabus"),
+    ("classes", None),
+]
+OUR_MIGRATIONS = {
+    ("classes", "0001_classes_from_classroom"),
+    ("games", "0007_table_class_orphans_unlinked"),
+    ("games", "0008_table_classroom_foreign_key"),
+    ("games", "0009_table_assignment_to_classroom"),
+    ("classroom", "0003_classes_moved_down_assignment_tables"),
+}
+GONE_CLASS = 987_654  # the id of a class deleted long ago, still on a table
+GONE_ASSIGNMENT = 876_543
+
+
+def _school_before_classes(apps) -> dict:
+    """A teacher, her students in two classes, assignments, tables linked to a class and an
+    assignment, one whose class is gone, one whose assignment is gone; summaries."""
+    now = timezone.now()
+    User = apps.get_model("auth", "User")
+    Profile = apps.get_model("accounts", "Profile")
+    alice = User.objects.create(username="alice", password="!")
+    Profile.objects.create(user=alice, role="teacher")
+    students = []
+    for name in ("bob", "erin", "sam"):
+        student = User.objects.create(username=name, password="!")
+        Profile.objects.create(user=student, role="student", created_by=alice)
+        students.append(student)
+    bob, erin, sam = students
+    Classroom = apps.get_model("classroom", "Classroom")
+    Membership = apps.get_model("classroom", "Membership")
+    first = Classroom.objects.create(teacher=alice, name="5B Kana", join_code="KMN7RT")
+    second = Classroom.objects.create(
+        teacher=alice, name="6A Kana", join_code="TRW4XY", syllabus="katakana"
+    )
+    for classroom, student in ((first, bob), (first, erin), (second, sam), (second, bob)):
+        Membership.objects.create(classroom=classroom, student=student)
+    Assignment = apps.get_model("classroom", "Assignment")
+    rows = Assignment.objects.create(classroom=first, due_at=now + timedelta(days=3))
+    words = Assignment.objects.create(
+        classroom=second, engine="kazoku-words", due_at=now + timedelta(days=5)
+    )
+    apps.get_model("classroom", "ConfusionSummary").objects.create(
+        learner=bob, kana_id="shi", script="katakana", confused_with="tsu", count=2
+    )
+    apps.get_model("classroom", "LearnerActivity").objects.create(learner=erin, computed_at=now)
+    Table, Seat = apps.get_model("games", "Table"), apps.get_model("games", "Seat")
+    links = {
+        "rows": (first.pk, rows.pk),
+        "class only": (first.pk, None),
+        "words": (second.pk, words.pk),
+        "no class": (None, None),
+        "class gone": (GONE_CLASS, None),
+        "assignment gone": (first.pk, GONE_ASSIGNMENT),
+    }
+    tables = {}
+    for index, (name, (classroom_id, assignment_id)) in enumerate(links.items()):
+        table = Table.objects.create(
+            engine="kazoku-families",
+            players=2,
+            created_by=bob,
+            classroom_id=classroom_id,
+            assignment_id=assignment_id,
+            code=f"OLD{index:03}",
+        )
+        Seat.objects.create(table=table, index=0, user=bob)
+        tables[name] = table.pk
+    return {"classes": (first.pk, second.pk), "assignments": (rows.pk, words.pk),
+            "tables": tables, "links": links}  # fmt: skip
+
+
+def _table_links(apps) -> dict[int, tuple]:
+    Table = apps.get_model("games", "Table")
+    rows = Table.objects.values_list("pk", "classroom_id", "assignment_id")
+    return {pk: (classroom_id, assignment_id) for pk, classroom_id, assignment_id in rows}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_classes_move_down_with_every_row_and_tables_get_real_keys():
+    executor = _migrate(BEFORE_CLASSES)
+    school = _school_before_classes(_applied_state_apps(executor))
+    before = _row_counts()
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    pending = {(migration.app_label, migration.name) for migration, _backwards in plan}
+    assert OUR_MIGRATIONS <= pending
+    executor = _migrate(executor.loader.graph.leaf_nodes())
+
+    after = _row_counts()
+    assert after.pop("django_migrations") == before.pop("django_migrations") + len(pending)
+    assert after.pop("classroom_assignmenttable") == 2  # the new link rows
+    assert after == before  # no row lost or added anywhere else
+    first, second = (Classroom.objects.get(pk=pk) for pk in school["classes"])
+    assert (first.name, second.syllabus, first.teacher.username) == ("5B Kana", "katakana", "alice")
+    assert sorted(Membership.objects.values_list("classroom__name", "student__username")) == [
+        ("5B Kana", "bob"), ("5B Kana", "erin"), ("6A Kana", "bob"), ("6A Kana", "sam"),
+    ]  # fmt: skip
+    rows, words = (Assignment.objects.get(pk=pk) for pk in school["assignments"])
+    assert (rows.classroom, words.classroom) == (first, second)
+    tables = {name: Table.objects.get(pk=pk) for name, pk in school["tables"].items()}
+    assert tables["rows"].classroom == first and tables["words"].classroom == second
+    assert tables["class only"].classroom == first and tables["no class"].classroom is None
+    assert tables["class gone"].classroom_id is None  # nulled before the constraint
+    assert tables["assignment gone"].classroom == first
+    assert {(link.table_id, link.assignment_id) for link in AssignmentTable.objects.all()} == {
+        (tables["rows"].pk, rows.pk), (tables["words"].pk, words.pk),
+    }  # fmt: skip
+    assert tables["rows"].assignment_link.assignment == rows
+    in_first = {tables["rows"], tables["class only"], tables["assignment gone"]}
+    assert set(first.tables.all()) == in_first
+    assert ContentType.objects.filter(app_label="classes", model="classroom").exists()
+    assert ContentType.objects.filter(app_label="classes", model="membership").exists()
+    assert not ContentType.objects.filter(app_label="classroom", model="classroom").exists()
+    # the foreign key is a real constraint now, and deleting a class keeps its tables
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Table.objects.filter(pk=tables["no class"].pk).update(classroom_id=GONE_CLASS)
+    second.delete()
+    tables["words"].refresh_from_db()
+    assert tables["words"].classroom_id is None
+    assert not AssignmentTable.objects.filter(table=tables["words"]).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_classes_move_back_up_with_every_row_and_every_id():
+    executor = _migrate(BEFORE_CLASSES)
+    school = _school_before_classes(_applied_state_apps(executor))
+    before, links_before = _row_counts(), _table_links(_applied_state_apps(executor))
+    executor = _migrate(executor.loader.graph.leaf_nodes())
+    executor = _migrate(BEFORE_CLASSES)
+
+    assert _row_counts() == before  # the link table is gone, every other row is back
+    links = _table_links(_applied_state_apps(executor))
+    tables = school["tables"]
+    # every class and assignment id is back on its table, except the two that named nothing
+    # (a class and an assignment deleted long ago): those stay null
+    expected = dict(links_before)
+    expected[tables["class gone"]] = (None, None)
+    expected[tables["assignment gone"]] = (school["classes"][0], None)
+    assert links == expected
+    assert links[tables["rows"]] == school["links"]["rows"]
+    assert links[tables["words"]] == school["links"]["words"]
+    ContentType = _applied_state_apps(executor).get_model("contenttypes", "ContentType")
+    assert ContentType.objects.filter(app_label="classroom", model="classroom").exists()
+    assert not ContentType.objects.filter(app_label="classes", model="classroom").exists()
     _migrate(executor.loader.graph.leaf_nodes())

@@ -1,7 +1,7 @@
 """The import contracts of pyproject.toml (import-linter) hold, and they do catch a breach.
 
-The layers (docs/architecture.md): learning/classroom > learning > games > kanagame/accounts,
-engines pure Python, kanagame/ (settings, urls, celery) imported by no app.
+The layers (docs/architecture.md): learning/classroom > learning > games > kanagame/classes >
+kanagame/accounts, engines pure Python, kanagame/ (settings, urls, celery) imported by no app.
 """
 
 import shutil
@@ -65,3 +65,14 @@ def test_an_engine_importing_django_breaks_purity(tmp_path):
     result = lint_imports(tree)
     assert result.returncode != 0
     assert "games.engines.impure -> django" in result.stdout
+
+
+def test_the_classes_app_importing_games_breaks_the_layers(tmp_path):
+    """kanagame.classes sits below games (tables hold foreign keys to it): it imports no app
+    but accounts."""
+    tree = _copy_tree(tmp_path)
+    with (tree / "kanagame" / "classes" / "selectors.py").open("a") as selectors:
+        selectors.write("\nfrom games.models import Table as _Table  # noqa\n")
+    result = lint_imports(tree)
+    assert result.returncode != 0
+    assert "kanagame.classes.selectors -> games.models" in result.stdout

@@ -55,7 +55,7 @@ def test_running_it_twice_changes_nothing():
     passwords = dict(User.objects.values_list("username", "password"))
     run_seed()
     assert counts() == first
-    assert first["auth.User"] == 7 and first["classroom.Membership"] == 5
+    assert first["auth.User"] == 7 and first["classes.Membership"] == 5
     assert dict(User.objects.values_list("username", "password")) == passwords
 
 

@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.base import Engine
-from games.hooks import class_scope
 from games.models import BotLevel, Seat, Table, TableStatus, new_table_code
 from games.services.play import (
     AUTOPLAY_LEVEL,
@@ -36,6 +35,9 @@ from games.services.play import (
     turn_due_restart,
 )
 from games.services.ratings import ratings_forfeit
+from games.signals import table_replayed
+from kanagame.classes.models import Classroom
+from kanagame.classes.selectors import in_class
 
 ROMAJI_CHOICES = ("always", "hover", "never")
 PROMPT_CHOICES = ("off", "new", "every")
@@ -170,14 +172,14 @@ def table_create(
     engine: str,
     options: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
-    classroom=None,
-    assignment=None,
+    classroom: Classroom | None = None,
     ranked: bool = False,
 ) -> Table:
     """Create a table; deal at once when no seat is open (solo play against CPU players).
 
-    ``classroom`` and ``assignment`` are the classroom's objects (anything with ``pk``; an
-    assignment also has ``classroom_id``): the table keeps their ids.
+    ``classroom``: the class the table belongs to (its students may join it, its teacher
+    watches it). A table for an assignment is the classroom's to make: it calls this, then
+    writes its link row (learning/classroom/services/play.py).
     ``ranked``: the final ranks update the players' Elo ratings; humans only (no CPU seat),
     for the games whose engine is ``ranked``.
     """
@@ -193,9 +195,6 @@ def table_create(
         raise ValueError(_("Ranked tables are for human players only: no CPU seat."))
     if ranked and not checked_options["timer"]:
         raise ValueError(ranked_timer_message())
-    classroom_id = classroom.pk if classroom is not None else None
-    if classroom_id is None and assignment is not None:
-        classroom_id = assignment.classroom_id
     # Check the deal itself (e.g. a stacked "setup") before anything is saved.
     engine_options, _table_options = options_split(eng=eng, options=checked_options)
     seed = secrets.randbits(62)
@@ -211,8 +210,7 @@ def table_create(
                     seed=seed,
                     players=len(checked_seats),
                     created_by=user,
-                    classroom_id=classroom_id,
-                    assignment_id=assignment.pk if assignment is not None else None,
+                    classroom=classroom,
                     code=new_table_code(),
                     ranked=ranked,
                 )
@@ -348,8 +346,9 @@ def table_again(*, table: Table, user) -> Table:
     """ "Play again": a new table like this finished one, for one of its players.
 
     Same game and options (an assignment's table keeps the teacher's settings), the same CPU
-    players, the other humans' seats open, and the same class and assignment while the player
-    is still in that class, so the new game counts where the first one did.
+    players, the other humans' seats open, and the same class while the player is still in
+    it. ``table_replayed`` is sent in the creating transaction: the classroom links the new
+    table to the first one's assignment, so the new game counts where the first one did.
     """
     if table.status != TableStatus.FINISHED:
         raise TableError(_("This game is not over yet."), 409)
@@ -362,20 +361,19 @@ def table_again(*, table: Table, user) -> Table:
             continue
         bot = seat.bot_level and seat.user_id is None
         new_seats.append({"kind": "bot", "level": seat.bot_level} if bot else {"kind": "open"})
-    scope = class_scope()
-    assignment = scope.assignment_for(user, table.assignment_id) if table.assignment_id else None
-    classroom = None
-    if assignment is None and table.classroom_id is not None:
-        classroom = next((c for c in scope.classes_of(user) if c.pk == table.classroom_id), None)
-    return table_create(
-        user=user,
-        engine=table.engine,
-        options={key: value for key, value in table.options.items() if key != "setup"},
-        seats=new_seats,
-        classroom=classroom,
-        assignment=assignment,
-        ranked=table.ranked,
-    )
+    classroom_id = table.classroom_id
+    still_in = classroom_id is not None and in_class(user=user, classroom_id=classroom_id)
+    with transaction.atomic():
+        again = table_create(
+            user=user,
+            engine=table.engine,
+            options={key: value for key, value in table.options.items() if key != "setup"},
+            seats=new_seats,
+            classroom=table.classroom if still_in else None,
+            ranked=table.ranked,
+        )
+        table_replayed.send(sender=Table, source=table, table=again, user=user)
+    return again
 
 
 def _seat_free(*, table: Table, seat: Seat) -> None:

@@ -18,9 +18,9 @@ from games.boards import presenter_for
 from games.boards.common import BoardContext, Player
 from games.display import game_blurb, game_title
 from games.engines import ENGINES, action_key, get_engine
-from games.hooks import class_scope
 from games.models import Seat, Table
 from games.tokens import opaque
+from kanagame.classes.selectors import class_names as classes_named
 
 
 def engine_name(engine: str) -> str:
@@ -63,7 +63,7 @@ class TableInfo:
     def of(cls, table: Table, class_names: Mapping[int, str] | None = None) -> TableInfo:
         """The table's public facts; ``class_names`` (id -> name) saves a query per table."""
         if class_names is None and table.classroom_id is not None:
-            class_names = class_scope().class_names([table.classroom_id])
+            class_names = classes_named(classroom_ids=[table.classroom_id])
         options = {k: v for k, v in table.options.items() if k != "setup"}
         return cls(
             code=table.code,

@@ -23,10 +23,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games.hooks import class_scope
 from games.models import Table
 from games.services.play import PlayError
 from games.services.tables import TableError
+from kanagame.classes.selectors import in_class
 
 # Guessing table codes is slowed down like guessing join codes (docs/security.md §8): unknown
 # codes per client address, counted in the shared database counter; over the limit every
@@ -83,7 +83,7 @@ def refusal(user, table: Table, *, joining: bool) -> PageError:
     whether it is under way; a classmate or a link holder learns that it has started or ended
     (409 when joining) or that they have no seat at it (403).
     """
-    if table.classroom_id is not None and not class_scope().in_class(user, table.classroom_id):
+    if table.classroom_id is not None and not in_class(user=user, classroom_id=table.classroom_id):
         return PageError(_("This table belongs to another class."), 403)
     if joining and table.status == "finished":
         return PageError(_("This game is over."), 409)

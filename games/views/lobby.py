@@ -10,8 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.forms import TableCreateForm
-from games.hooks import class_scope
-from games.params import BadParam, optional_id_param
 from games.selectors import (
     classrooms_of,
     table_access,
@@ -23,6 +21,7 @@ from games.services.tables import TableError, table_create, table_join
 from games.views.common import TableInfo, engine_blurb, engine_name, engines_offered
 from games.views.errors import PageError, refusal, table_errors
 from games.views.lookup import table_lookup
+from kanagame.classes.selectors import class_names as classes_named
 
 
 def _games() -> list[dict]:
@@ -35,7 +34,7 @@ def _games() -> list[dict]:
 def _rows(tables, user) -> list[dict]:
     tables = list(tables)
     class_ids = {table.classroom_id for table in tables if table.classroom_id is not None}
-    class_names = class_scope().class_names(class_ids) if class_ids else {}
+    class_names = classes_named(classroom_ids=class_ids)
     rows = []
     for table in tables:
         seats = list(table.seats.select_related("user__profile").order_by("index"))
@@ -53,23 +52,6 @@ def _rows(tables, user) -> list[dict]:
             }
         )
     return rows
-
-
-def _assignment_for(request: HttpRequest, engine: str):
-    """The assignment named by ``?assignment=`` if it is one of the user's class's."""
-    raw = request.GET.get("assignment") or request.POST.get("assignment")
-    assignment_id = optional_id_param(raw)  # BadParam: the view answers 400
-    if assignment_id is None:
-        return None
-    return class_scope().assignment_for(request.user, assignment_id)
-
-
-def _initial_from(assignment) -> dict:
-    if assignment is None:
-        return {}
-    initial = {f"{key}": value for key, value in (assignment.options or {}).items()}
-    initial["script"] = assignment.script
-    return initial
 
 
 @login_required
@@ -90,17 +72,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_new(request: HttpRequest, engine: str) -> HttpResponse:
     if engine not in engines_offered():
         raise PageError(_("There is no such game."), 404)
-    try:
-        assignment = _assignment_for(request, engine)
-    except BadParam:
-        raise PageError(_("There is no such assignment."), 400) from None
-    classrooms = [assignment.classroom] if assignment else classrooms_of(user=request.user)
     form = TableCreateForm(
         request.POST if request.method == "POST" else None,  # an empty POST is still bound
         engine=engine,
-        classrooms=classrooms,
+        classrooms=classrooms_of(user=request.user),
         prefix="t",
-        initial=_initial_from(assignment),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -110,7 +86,6 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
                 options=form.cleaned_options,
                 seats=form.seats_for(request.user),
                 classroom=form.classroom(),
-                assignment=assignment,
                 ranked=form.is_ranked,
             )
         except (ValueError, TableError) as exc:
@@ -122,7 +97,6 @@ def table_new(request: HttpRequest, engine: str) -> HttpResponse:
         "form": form,
         "engine": engine,
         "engine_name": engine_name(engine),
-        "assignment": assignment,
     }
     return render(request, "games/table_new.html", context, status=status)
 

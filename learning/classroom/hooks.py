@@ -1,12 +1,11 @@
 """What the classroom plugs into the layers below it (registered in ClassroomConfig.ready()).
 
-`games` and `learning` never import the classroom; they ask through these:
+`games` and `learning` never import the classroom; they ask through these (classes and
+memberships are below them all, in kanagame.classes: they read those directly):
 
-- the class scope of games/hooks.py (`ClassroomScope`): classes of a user, who teaches whom,
-  a student's assignment by id: table access, lobby lists and the create-table form;
 - the lobby panel of games/hooks.py (`assignments_panel`): a student's open assignments;
-- `post_delete` of a class or an assignment (`tables_unlink_*`): the tables keep their games
-  and lose the id (games.Table holds plain ids, not foreign keys, to the classroom);
+- games.signals.table_replayed (`replay_linked`): "Play again" of an assignment's table
+  links the new table to the same assignment (the link rows are the classroom's);
 - games.signals.game_finished (`refresh_after_game`): refresh the dashboards' summary rows
   of the players' classes once the game's last move is committed;
 - the result panel of games/hooks.py (`assignments_result_panel`): under a finished game,
@@ -17,18 +16,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy
 
 from games.models import Table
 from kanagame.accounts.links import SignInLink
 from learning.classroom.labels import assignment_game, assignment_name
-from learning.classroom.models import Assignment, Classroom, Membership
+from learning.classroom.models import Classroom
 from learning.classroom.selectors import assignments_open_for, table_counted_for
+from learning.classroom.services.play import assignment_table_replay
 from learning.classroom.tasks import refresh_summaries_after_game
 from learning.picker import AssignmentInfo
 
@@ -38,44 +36,9 @@ def _is_teacher(user) -> bool:
     return bool(profile and profile.is_teacher)
 
 
-class ClassroomScope:
-    """games.hooks.ClassScope answered from the classroom's models."""
-
-    def classes_of(self, user) -> QuerySet[Classroom]:
-        if _is_teacher(user):
-            return Classroom.objects.filter(teacher=user)
-        return Classroom.objects.filter(memberships__student=user)
-
-    def in_class(self, user, class_id: int) -> bool:
-        return Classroom.objects.filter(
-            Q(teacher=user) | Q(memberships__student=user), pk=class_id
-        ).exists()
-
-    def teaches(self, user, class_id: int) -> bool:
-        return Classroom.objects.filter(pk=class_id, teacher=user).exists()
-
-    def students_of(self, teacher) -> QuerySet:
-        return Membership.objects.filter(classroom__teacher=teacher).values("student_id")
-
-    def assignment_for(self, user, assignment_id: int) -> Assignment | None:
-        return (
-            Assignment.objects.filter(pk=assignment_id, classroom__memberships__student=user)
-            .select_related("classroom")
-            .first()
-        )
-
-    def class_names(self, class_ids: Iterable[int]) -> dict[int, str]:
-        return dict(Classroom.objects.filter(pk__in=list(class_ids)).values_list("pk", "name"))
-
-
-def tables_unlink_class(sender, *, instance: Classroom, **kwargs) -> None:
-    """A deleted class: its tables stay (classmates' games are kept) without a class."""
-    Table.objects.filter(classroom_id=instance.pk).update(classroom_id=None)
-
-
-def tables_unlink_assignment(sender, *, instance: Assignment, **kwargs) -> None:
-    """A deleted assignment: its tables stay, linked to no assignment."""
-    Table.objects.filter(assignment_id=instance.pk).update(assignment_id=None)
+def replay_linked(sender, *, source: Table, table: Table, user, **kwargs) -> None:
+    """games.signals.table_replayed: "Play again" of an assignment's table counts for it too."""
+    assignment_table_replay(source=source, table=table, user=user)
 
 
 def assignments_panel(user) -> tuple[str, dict] | None:

@@ -11,21 +11,22 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, CharField, Count, Q, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table, TableStatus
 from games.selectors import tables_watchable_query
+from kanagame.classes.selectors import roster_for
 from learning import kana_table
 from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import (
     Assignment,
+    AssignmentTable,
     Classroom,
     ConfusionSummary,
     GoalKind,
     LearnerActivity,
-    Membership,
 )
 from learning.classroom.services.summaries import play_seconds, seats_played
 from learning.dashboard import dashboard_for
@@ -58,23 +59,6 @@ def assignments_open_for(
         if assignment_progress(assignment=a, student_ids=[student.pk], now=now)[student.pk]
         < a.goal_value
     ]
-
-
-def classrooms_taught_by(*, teacher: AbstractBaseUser) -> QuerySet[Classroom]:
-    return Classroom.objects.filter(teacher=teacher).order_by("name", "id")
-
-
-def classrooms_of(*, student: AbstractBaseUser) -> QuerySet[Classroom]:
-    return Classroom.objects.filter(memberships__student=student).order_by("name", "id")
-
-
-def roster_for(*, classroom: Classroom) -> QuerySet[Membership]:
-    """Memberships with the student and profile loaded, by display name."""
-    return (
-        Membership.objects.filter(classroom=classroom)
-        .select_related("student", "student__profile")
-        .order_by("student__profile__display_name", "student__username")
-    )
 
 
 # --- assignment completion ----------------------------------------------------------------
@@ -175,7 +159,8 @@ def table_counted_for(
     counted in games or minutes that it did not count for), each with the student's progress.
     Review goals count answers wherever they are given: neither list holds them."""
     now = now or timezone.now()
-    seat = {"assignment_id": table.assignment_id, "started_at": table.started_at,
+    link = AssignmentTable.objects.filter(table_id=table.pk).values_list("assignment_id")
+    seat = {"assignment_id": next(iter(link), (None,))[0], "started_at": table.started_at,
             "engine": table.engine, "options": table.options or {}}  # fmt: skip
     counted, missed = [], []
     for item in assignments_with_progress_for(student=student, now=now):
@@ -509,7 +494,7 @@ def class_live_tables(*, classroom: Classroom) -> list:
     and pupils (docs/security.md §14)."""
     return list(
         Table.objects.filter(status__in=[TableStatus.OPEN, TableStatus.PLAYING])
-        .filter(classroom_id=classroom.pk)
+        .filter(classroom=classroom)
         .prefetch_related("seats__user__profile")
         .order_by("-created_at", "-id")[:60]
     )

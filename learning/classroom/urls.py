@@ -8,6 +8,8 @@ from learning.classroom.views.teach import assignments, classes, dashboard, expo
 urlpatterns = [
     path("join/", join.join, name="join"),
     path("assignments/<int:assignment_id>/play/", play.assignment_play, name="assignment_play"),
+    path("assignments/<int:assignment_id>/new/<slug:engine>/", play.assignment_table_new,
+         name="assignment_table_new"),
     # Account data and deletion read and delete rows of every app: the top layer serves them.
     path("account/data.json", privacy.account_data, name="account_data"),
     path("account/delete/", privacy.account_delete, name="account_delete"),

@@ -1,10 +1,10 @@
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
+# The scripts are the vocabulary of classes too, so they are defined at the bottom of the
+# layers, with the class (kanagame/classes/choices.py), and reused here.
+from kanagame.classes.choices import Script
 
-class Script(models.TextChoices):
-    HIRAGANA = "hiragana", _("Hiragana")
-    KATAKANA = "katakana", _("Katakana")
+__all__ = ["Kana", "Script"]
 
 
 class Kana(models.Model):

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.models import Table, TableStatus
+from kanagame.classes.choices import SyllabusChoice
 
 from .kana import Script
 
@@ -196,14 +197,6 @@ class CardSighting(models.Model):
 class DailyGoalKind(models.TextChoices):
     MINUTES = "minutes", _("Minutes of practice")
     REVIEWS = "reviews", _("Kana reviews")
-
-
-class SyllabusChoice(models.TextChoices):
-    """The scripts a learner is taught (issue 27: both unless the learner or teacher chose)."""
-
-    BOTH = "both", _("Hiragana and katakana")
-    HIRAGANA = "hiragana", _("Hiragana only")
-    KATAKANA = "katakana", _("Katakana only")
 
 
 class LearnerSettings(models.Model):

@@ -11,6 +11,8 @@ from games.demo import _play_human_moves
 from games.engines import ENGINES
 from games.models import Table
 from games.services.tables import table_create
+from kanagame.classes.services import membership_remove
+from learning.classroom.models import AssignmentTable
 from learning.classroom.selectors import assignment_progress
 
 TEACHER_OPTIONS = {"variant": "kana", "script": "katakana", "romaji": "never", "prompts": "every",
@@ -40,7 +42,10 @@ def test_one_tap_starts_a_table_with_the_teachers_settings(as_bob, bob, homework
     response = as_bob.post(reverse("assignment_play", args=[homework.pk]))
     table = Table.objects.get(seats__user=bob)
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
-    assert table.assignment_id == homework.pk and table.classroom_id == homework.classroom_id
+    assert (
+        table.assignment_link.assignment_id == homework.pk
+        and table.classroom_id == homework.classroom_id
+    )
     assert {key: table.options[key] for key in TEACHER_OPTIONS} == TEACHER_OPTIONS
     assert table.status == "playing"  # CPU players fill the other seats: no form, no wait
     assert table.seats.filter(bot_level="normal").count() == table.players - 1
@@ -75,9 +80,23 @@ def test_play_again_after_an_assignment_game_plays_the_assignment_again(as_bob, 
     response = as_bob.post(again)
     second = Table.objects.exclude(pk=first.pk).get(seats__user=bob)
     assert response["Location"] == second.get_absolute_url()
-    assert second.assignment_id == homework.pk and second.options == first.options
+    assert second.assignment_link.assignment_id == homework.pk and second.options == first.options
     _play_human_moves(second, bob, None)
     assert assignment_progress(assignment=homework, student_ids=[bob.pk])[bob.pk] == 2
+
+
+def test_play_again_out_of_the_class_makes_a_table_of_no_class_and_no_assignment(
+    as_bob, bob, alice_class, homework
+):
+    as_bob.post(reverse("assignment_play", args=[homework.pk]))
+    first = Table.objects.get(seats__user=bob)
+    _play_human_moves(first, bob, None)
+    membership_remove(classroom=alice_class, student=bob)
+    as_bob.post(reverse("games:again", args=[first.code]))
+    second = Table.objects.exclude(pk=first.pk).get(seats__user=bob)
+    assert second.classroom_id is None
+    assert not AssignmentTable.objects.filter(table=second).exists()
+    assert AssignmentTable.objects.get(table=first).assignment == homework  # the first one kept
 
 
 def test_a_game_that_does_not_count_says_so(as_bob, bob, homework):
@@ -115,7 +134,7 @@ def test_a_student_opens_the_assignment_with_a_seat_for_a_classmate(as_bob, bob,
     response = as_bob.post(reverse("assignment_play", args=[homework.pk]), {"with": "classmate"})
     table = Table.objects.get(seats__user=bob)
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
-    assert table.status == "open" and table.assignment_id == homework.pk
+    assert table.status == "open" and table.assignment_link.assignment_id == homework.pk
     assert {key: table.options[key] for key in TEACHER_OPTIONS} == TEACHER_OPTIONS
     seats = list(table.seats.order_by("index"))
     assert seats[0].user_id == bob.pk and seats[1].is_open

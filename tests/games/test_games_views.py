@@ -547,26 +547,34 @@ def test_an_assignment_opens_a_prefilled_table_linked_to_it(bob, charlie, alice_
     lobby = client.get("/play/").content.decode()
     # the lobby plays it in one tap (tests/classroom/test_assignment_play.py); the form stays
     assert "Rows of kana" in lobby and f'action="/assignments/{assignment.pk}/play/"' in lobby
-    form = client.get(f"/play/new/{FAMILIES}/", {"assignment": assignment.pk}).content.decode()
+    # the classroom's page for it: games' create form, filled with the teacher's settings
+    url = f"/assignments/{assignment.pk}/new/{FAMILIES}/"
+    form = client.get(url).content.decode()
     assert 'value="gojuon" selected' in form and 'value="katakana" selected' in form
+    assert "This table counts for your assignment" in form
     response = client.post(
-        f"/play/new/{FAMILIES}/",
-        {
-            "assignment": assignment.pk,
-            **families_form(
-                variant="gojuon", script="katakana", seat_1="easy", classroom=str(alice_class.pk)
-            ),
-        },
+        url,
+        families_form(
+            variant="gojuon", script="katakana", seat_1="easy", classroom=str(alice_class.pk)
+        ),
     )
     assert response.status_code == 302
     table = Table.objects.get(created_by=bob)
-    assert table.assignment_id == assignment.pk and table.classroom_id == alice_class.pk
+    assert table.assignment_link.assignment == assignment and table.classroom == alice_class
+    # The table's class is the assignment's: another class of the student's is refused.
+    other = client.post(url, families_form(seat_1="easy", classroom=str(dave_class.pk)))
+    assert other.status_code == 400 and Table.objects.filter(created_by=bob).count() == 1
     # Someone outside the class cannot attach a table to it.
+    outsider = client_for(charlie).post(
+        url, families_form(seat_1="easy", classroom=str(dave_class.pk))
+    )
+    assert outsider.status_code == 404 and not Table.objects.filter(created_by=charlie).exists()
+    # games' own create form knows no assignment: a table made there is linked to none
     client_for(charlie).post(
         f"/play/new/{FAMILIES}/",
         {"assignment": assignment.pk, **families_form(seat_1="easy", classroom=str(dave_class.pk))},
     )
-    assert Table.objects.get(created_by=charlie).assignment_id is None
+    assert not hasattr(Table.objects.get(created_by=charlie), "assignment_link")
 
 
 @pytest.mark.parametrize("mode", ["always", "hover", "never"])

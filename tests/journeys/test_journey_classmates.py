@@ -271,7 +271,7 @@ def test_classmates_play_together_while_the_teacher_watches(
         f"form.play-assignment-classmate[action='/assignments/{assignment.pk}/play/'] button"
     ).click()
     a.page.wait_for_url("**/play/t/**")
-    table = Table.objects.get(seats__user=yuki, assignment_id=assignment.pk)
+    table = Table.objects.get(seats__user=yuki, assignment_link__assignment=assignment)
     a.step("waiting for a classmate: code and link")
     share = a.page.locator("#board .share-link")
     assert share.inner_text() == f"{live_server.url}/play/t/{table.code}/"

@@ -47,9 +47,9 @@ def test_the_prompt_answer_refuses_a_bad_table_id(as_bob, bob, raw):
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 @pytest.mark.parametrize("raw", ["²", "٣", "１", "9" * 30])
 def test_a_new_table_refuses_a_bad_assignment(as_bob, engine, raw):
-    url = f"/play/new/{engine}/"
-    assert as_bob.get(url, {"assignment": raw}).status_code in (400, 404)
-    assert as_bob.post(f"{url}?assignment={raw}", {}).status_code in (400, 404)
+    url = f"/assignments/{raw}/new/{engine}/"  # the classroom's form for an assignment's table
+    assert as_bob.get(url).status_code in (400, 404)
+    assert as_bob.post(url, {}).status_code in (400, 404)
 
 
 @pytest.mark.parametrize("raw", BAD_NUMBERS)

@@ -1,12 +1,15 @@
-"""Classroom models: classes and membership, assignments, the dashboards' summary rows.
+"""Classroom models: assignments and their tables, the dashboards' summary rows.
 
-The tables keep their names from when these models lived in the learning app (``db_table``):
-migrations/0001 takes them over without touching a row (see docs/architecture.md).
+Classes and memberships are the low app's (``kanagame.classes``), re-exported here for the
+classroom's own code. The tables keep their names from when these models lived in the
+learning app (``db_table``): no move touched a row (see docs/architecture.md).
 """
 
-from .assignments import RECOMMENDED, Assignment, AssignmentScript, GoalKind
-from .classroom import Classroom, Membership
+from kanagame.classes.models import Classroom, Membership
+
+from .assignments import RECOMMENDED, Assignment, AssignmentScript, AssignmentTable, GoalKind
 from .summaries import ConfusionSummary, LearnerActivity
 
-__all__ = ["RECOMMENDED", "Assignment", "AssignmentScript", "GoalKind", "Classroom"]
+__all__ = ["RECOMMENDED", "Assignment", "AssignmentScript", "AssignmentTable", "GoalKind"]
+__all__ += ["Classroom"]
 __all__ += ["Membership", "ConfusionSummary", "LearnerActivity"]

@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .classroom import Classroom
+from kanagame.classes.models import Classroom
 
 RECOMMENDED = "recommended"
 
@@ -66,3 +66,20 @@ class Assignment(models.Model):
     @property
     def is_recommended(self) -> bool:
         return self.engine == RECOMMENDED
+
+
+class AssignmentTable(models.Model):
+    """The table a student opened for an assignment: the classroom's link to a games table.
+
+    games.Table knows its class (a real foreign key down to kanagame.classes) but not the
+    assignment, which sits above games; the classroom owns this row instead. Deleting the
+    assignment or the table deletes the link, never the other side: the game is kept.
+    """
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField(
+        "games.Table", on_delete=models.CASCADE, related_name="assignment_link"
+    )
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} of assignment {self.assignment_id}"

@@ -1,8 +1,12 @@
-"""Classroom writes: classes and join codes, student accounts without email, rosters.
+"""Classroom writes: student accounts without email, rosters, account deletion, assignments.
+
+Classes, memberships and join codes themselves are the low app's (kanagame/classes/
+services.py: create, change, join by code, leave); this module re-exports them for the
+classroom's pages and adds what needs the layers between: student accounts made with a code
+or a roster (usernames read from kana), account deletion (seats handed over to CPU players),
+assignments.
 
 Decisions (docs/classroom.md):
-- Join codes are 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S,
-  8/B, U/V); typed codes are normalised (case, spaces, dashes) before lookup.
 - Students never give an email: a display name and a password. The username is generated
   from the display name (``hana-347``) unless the student picks one on /join/.
 - A teacher manages a student account (rename, new password, delete, data download) only
@@ -22,7 +26,6 @@ import unicodedata
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -30,11 +33,38 @@ from games.services.tables import seats_hand_over
 from kanagame.accounts.models import CanonicalUsername, Role
 from kanagame.accounts.names import username_key, username_taken
 from kanagame.accounts.services import account_traces_delete, user_create
+from kanagame.classes.services import (
+    JOIN_CODE_ALPHABET,
+    JOIN_CODE_LENGTH,
+    ClassroomError,
+    UnknownClassCode,
+    classroom_code_regenerate,
+    classroom_create,
+    classroom_for_code,
+    classroom_set_open,
+    classroom_update,
+    join_code_normalize,
+    membership_join,
+    membership_remove,
+)
 from learning import kana_table
 from learning.classroom.models import Assignment, Classroom, Membership
 
-JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
-JOIN_CODE_LENGTH = 6
+__all__ = [
+    "JOIN_CODE_ALPHABET",
+    "JOIN_CODE_LENGTH",
+    "ClassroomError",
+    "UnknownClassCode",
+    "classroom_code_regenerate",
+    "classroom_create",
+    "classroom_for_code",
+    "classroom_set_open",
+    "classroom_update",
+    "join_code_normalize",
+    "membership_join",
+    "membership_remove",
+]
+
 USERNAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{2,29}$")
 # Generated passwords are romaji syllables (consonant + vowel, Hepburn as the rules write it),
 # three words of three syllables: ``kamira-tosune-howaki``. Lower-case letters only, no digits,
@@ -50,98 +80,6 @@ PASSWORD_SYLLABLES = (
 PASSWORD_WORDS = 3
 PASSWORD_WORD_SYLLABLES = 3
 MAX_ROSTER = 60
-
-
-class ClassroomError(ValidationError):
-    """A classroom action refused with a message for the user (views answer 400/404/409)."""
-
-
-class UnknownClassCode(ClassroomError):
-    """No open class has this code (the join page counts these to slow down guessing)."""
-
-
-# --- join codes ---------------------------------------------------------------------------
-
-
-def join_code_normalize(raw: str) -> str:
-    """Upper-case, drop spaces and dashes: "kmn-7rt" and "KMN 7RT" are the same code."""
-    return re.sub(r"[^0-9A-Z]", "", (raw or "").upper())
-
-
-def _join_code_new() -> str:
-    while True:
-        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-        if not Classroom.objects.filter(join_code=code).exists():
-            return code
-
-
-def classroom_create(
-    *,
-    teacher: AbstractBaseUser,
-    name: str,
-    level: str = "",
-    default_script: str = "hiragana",
-    syllabus: str = "both",
-) -> Classroom:
-    for _attempt in range(5):
-        try:
-            with transaction.atomic():
-                return Classroom.objects.create(
-                    teacher=teacher,
-                    name=name.strip(),
-                    level=level.strip(),
-                    default_script=default_script,
-                    syllabus=syllabus,
-                    join_code=_join_code_new(),
-                )
-        except IntegrityError:  # two teachers drew the same code at once: draw again
-            continue
-    raise ClassroomError(_("Could not create a join code, please try again."))
-
-
-def classroom_update(
-    *,
-    classroom: Classroom,
-    name: str,
-    level: str,
-    default_script: str,
-    is_open: bool,
-    syllabus: str | None = None,
-) -> Classroom:
-    classroom.name = name.strip()
-    classroom.level = level.strip()
-    classroom.default_script = default_script
-    classroom.is_open = is_open
-    if syllabus is not None:
-        classroom.syllabus = syllabus
-    classroom.save(update_fields=["name", "level", "default_script", "syllabus", "is_open"])
-    return classroom
-
-
-def classroom_code_regenerate(*, classroom: Classroom) -> Classroom:
-    """A new join code; the old one stops working at once (students already in stay in)."""
-    classroom.join_code = _join_code_new()
-    classroom.save(update_fields=["join_code"])
-    return classroom
-
-
-def classroom_set_open(*, classroom: Classroom, is_open: bool) -> Classroom:
-    classroom.is_open = is_open
-    classroom.save(update_fields=["is_open"])
-    return classroom
-
-
-def classroom_for_code(*, code: str) -> Classroom:
-    """The open class with this code, or ClassroomError with one message for both cases.
-
-    Closed and unknown codes get the same answer, so the page does not reveal which codes exist.
-    """
-    normalized = join_code_normalize(code)
-    typed = (code or "").strip().upper()  # codes set by hand may keep a dash ("DEMO-KANA")
-    classroom = Classroom.objects.filter(join_code__in={normalized, typed}, is_open=True).first()
-    if not normalized or classroom is None:
-        raise UnknownClassCode(_("This class code is unknown or the class is closed."))
-    return classroom
 
 
 # --- student accounts ---------------------------------------------------------------------
@@ -244,17 +182,6 @@ def student_join(
     return user
 
 
-def membership_join(*, student: AbstractBaseUser, code: str) -> Membership:
-    """A logged-in learner joins one more class with its code (idempotent).
-
-    The learner joins as themselves: role and creator stay as they are, so a self-learner's
-    account (or another teacher's student) never becomes this teacher's to manage.
-    """
-    classroom = classroom_for_code(code=code)
-    membership, _created = Membership.objects.get_or_create(classroom=classroom, student=student)
-    return membership
-
-
 def roster_create(*, classroom: Classroom, names_text: str) -> list[dict]:
     """Accounts for a pasted list of names (one per line); returns the login cards.
 
@@ -350,15 +277,6 @@ def student_password_reset(
     student.set_password(password)
     student.save(update_fields=["password"])
     return password
-
-
-def membership_remove(*, classroom: Classroom, student: AbstractBaseUser) -> None:
-    """The student leaves the class; their account and history stay theirs.
-
-    Always allowed to the class's teacher: it ends only this membership, changes nothing of
-    the account, and a teacher must be able to take anyone out of their own class.
-    """
-    Membership.objects.filter(classroom=classroom, student=student).delete()
 
 
 def student_can_be_deleted_by(*, teacher: AbstractBaseUser, student: AbstractBaseUser) -> bool:

@@ -36,7 +36,8 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
     """Human seats of these learners at games started, with the time each one played.
 
     One query on the games app's tables; each row: user_id, table_id, engine, options,
-    assignment_id, classroom_id, finished (bool), finished_at, started_at, seconds.
+    assignment_id (from the classroom's link row, if any), classroom_id, finished (bool),
+    finished_at, started_at, seconds.
     """
     rows = (
         Seat.objects.filter(user_id__in=list(learner_ids), table__started_at__isnull=False)
@@ -51,7 +52,7 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
             "table_id",
             "table__engine",
             "table__options",
-            "table__assignment_id",
+            "table__assignment_link__assignment_id",
             "table__classroom_id",
             "table__status",
             "table__started_at",
@@ -69,7 +70,7 @@ def seats_played(*, learner_ids: Iterable[int], since: datetime, now: datetime) 
                 "table_id": row["table_id"],
                 "engine": row["table__engine"],
                 "options": row["table__options"] or {},
-                "assignment_id": row["table__assignment_id"],
+                "assignment_id": row["table__assignment_link__assignment_id"],
                 "classroom_id": row["table__classroom_id"],
                 "finished": finished,
                 "started_at": started,

@@ -7,8 +7,9 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from kanagame.classes.selectors import classrooms_of
 from learning.classroom import labels
-from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for, classrooms_of
+from learning.classroom.selectors import STATE_SYMBOLS, assignments_with_progress_for
 
 register = template.Library()
 

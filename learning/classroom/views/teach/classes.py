@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from kanagame.accounts.permissions import teacher_required
+from kanagame.classes.selectors import classrooms_taught_by
 from learning.classroom.models import Classroom
-from learning.classroom.selectors import classrooms_taught_by
 from learning.classroom.services.classroom import (
     classroom_code_regenerate,
     classroom_create,

@@ -13,8 +13,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from kanagame.accounts.permissions import teacher_required
+from kanagame.classes.selectors import roster_for
 from learning.charts import bar_chart
-from learning.classroom.selectors import roster_for, student_detail
+from learning.classroom.selectors import student_detail
 from learning.classroom.services.classroom import (
     NotYourStudent,
     membership_remove,

@@ -1,13 +1,18 @@
+"""A teacher's classes and their students (memberships).
+
+The tables keep the names they had in the learning app (``db_table``): the moves learning ->
+classroom -> classes touched no row (docs/architecture.md, "The table's class link").
+"""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from learning.models.kana import Script
-from learning.models.memory import SyllabusChoice
+from kanagame.classes.choices import Script, SyllabusChoice
 
 
 class Classroom(models.Model):
-    """A teacher's class. Students join with `join_code` (see classroom/services/classroom.py)."""
+    """A teacher's class. Students join with `join_code` (kanagame/classes/services.py)."""
 
     teacher = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms_taught"
@@ -32,7 +37,7 @@ class Classroom(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        db_table = "learning_classroom"  # tables predate the classroom app: no row moves
+        db_table = "learning_classroom"  # the table predates the app: no row moved
         ordering = ["name"]
 
     def __str__(self) -> str:
