@@ -8,7 +8,7 @@ application = get_wsgi_application()
 # What the first requests would build (URLconf, templates, catalogues, engines' indexes) is
 # built now, then everything alive is frozen out of the garbage collector's sight, and the
 # collector runs between requests rather than during them (kanagame/warmup.py; docs/bench.md,
-# "Cheaper requests and the GC tail"). The two switches exist for that benchmark's A/B runs.
+# "Cheaper requests, the GC tail and the session engine"). The two switches are for A/B runs.
 from kanagame.warmup import CollectBetweenRequests, gc_tune, warm_up  # noqa: E402
 
 if os.environ.get("KANAGAME_WARM_UP", "1") != "0":

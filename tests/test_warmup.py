@@ -1,5 +1,5 @@
 """kanagame.warmup: a web process builds its lazy objects before the GC freeze, and collects
-between requests (docs/bench.md, "Cheaper requests and the GC tail")."""
+between requests (docs/bench.md, "Cheaper requests, the GC tail and the session engine")."""
 
 import gc
 import logging
