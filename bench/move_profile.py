@@ -96,11 +96,11 @@ PHASE_TIMES: dict[tuple[str, str], float] = {}
 CURRENT = {"kind": ""}
 
 
-def phases_install() -> None:
+def phases_install(extra: list[str]) -> None:
     import functools
     import importlib
 
-    for module_name, name in PHASES:
+    for module_name, name in PHASES + [tuple(text.rsplit(":", 1)) for text in extra]:
         module = importlib.import_module(module_name)
         function = getattr(module, name)
 
@@ -115,14 +115,65 @@ def phases_install() -> None:
         setattr(module, name, functools.wraps(function)(timed))
 
 
+class GcClock:
+    """The collector's CPU time and collections by generation (``gc.callbacks``)."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.full_during: list[str] = []  # the request kind (or "setup") of each full one
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.started = time.process_time()
+        else:
+            self.ms[info["generation"]].append((time.process_time() - self.started) * 1000)
+            if info["generation"] == 2:
+                self.full_during.append(CURRENT["kind"] or "setup")
+
+
+GC_CLOCK = GcClock()
+BETWEEN: dict = {}  # "collect": what a server runs between requests (--server-gc)
+
+
+class Answer:
+    """What ``measure`` keeps of a response (the response itself is dropped)."""
+
+    def __init__(self, response) -> None:
+        self.status_code = response.status_code
+        self.content = response.content
+
+
+def server_gc() -> None:
+    """What ``kanagame/wsgi.py`` does once the app is loaded: ``warm_up`` (unless
+    ``KANAGAME_WARM_UP=0``), then ``gc_tune`` (freeze, thresholds) and the collection between
+    requests (unless ``KANAGAME_GC_BETWEEN_REQUESTS=0``: ``measure`` drops the response and
+    collects, and counts that in the request's CPU); the test client's modules are imported
+    first, so that they are frozen too (a server has none of them)."""
+    import gc
+
+    import django.test  # noqa: F401
+
+    from kanagame.warmup import collect_between_requests, gc_tune, warm_up
+
+    if os.environ.get("KANAGAME_WARM_UP", "1") != "0":
+        warm_up()
+    gc_tune()
+    gc.callbacks.append(GC_CLOCK)
+    if os.environ.get("KANAGAME_GC_BETWEEN_REQUESTS", "1") != "0":
+        BETWEEN["collect"] = collect_between_requests
+
+
 def measure(client, method: str, url: str, **kw):
     from django.db import connection
 
     queries = Queries()
     started = time.process_time()
     with connection.execute_wrapper(queries):
-        response = getattr(client, method)(url, **kw)
-    return response, (time.process_time() - started) * 1000, queries.sql
+        answer = Answer(getattr(client, method)(url, **kw))
+    if "collect" in BETWEEN:
+        BETWEEN["collect"]()
+    return answer, (time.process_time() - started) * 1000, queries.sql
 
 
 def run(args) -> dict:
@@ -203,6 +254,17 @@ def run(args) -> dict:
             for kind in ("move", "board")
             if rows[kind]
         }
+    if args.server_gc:
+        requests = sum(len(values) for values in rows.values())
+        result["gc"] = {
+            "ms_per_request": round(sum(sum(v) for v in GC_CLOCK.ms.values()) / requests, 3),
+            "collections": {g: len(v) for g, v in GC_CLOCK.ms.items()},
+            "full_ms_median": round(statistics.median(GC_CLOCK.ms[2]), 2)
+            if GC_CLOCK.ms[2]
+            else None,
+            "full_ms_max": round(max(GC_CLOCK.ms[2]), 2) if GC_CLOCK.ms[2] else None,
+            "full_during": GC_CLOCK.full_during,
+        }
     result["loadavg"] = [round(x, 2) for x in os.getloadavg()]
     if args.sql:
         result["move_sql_largest"] = [s[:160] for s in sample_sql]
@@ -224,13 +286,23 @@ def main() -> None:
     parser.add_argument("--sql", action="store_true", help="print the SQL of the largest move")
     parser.add_argument("--profile", type=int, default=0, metavar="N")
     parser.add_argument("--phases", action="store_true", help="time the main steps")
+    parser.add_argument(
+        "--phase", action="append", default=[], metavar="MODULE:FUNCTION",
+        help="with --phases: time this module-level function too (repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--server-gc", action="store_true",
+        help="warm up and tune the GC as kanagame/wsgi.py does; report the GC's CPU",
+    )  # fmt: skip
     parser.add_argument("--kind", default="move", choices=("move", "board"), help="profiled")
     parser.add_argument("--dump", default="", help="write the cProfile stats to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         setup_django(folder)
+        if args.server_gc:
+            server_gc()
         if args.phases:
-            phases_install()
+            phases_install(args.phase)
         result = run(args)
     profile = result.pop("profile", None)
     print(json.dumps(result, indent=2))

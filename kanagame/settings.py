@@ -241,8 +241,12 @@ TRUSTED_PROXY_COUNT = env_int("KANAGAME_TRUSTED_PROXIES", 0)
 # Sessions end when the browser closes (shared school computers) unless the login form's
 # "this is my own device" box is ticked; a student's also ends after this many idle minutes.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
-# Django's database sessions, read in SQL without the ORM's compiler (kanagame/sessions.py).
-SESSION_ENGINE = "kanagame.sessions"
+# With Redis (production, several nodes): Django's cached_db sessions, read from the shared
+# cache and written to both; without it: Django's database sessions, read in SQL without the
+# ORM's compiler (kanagame/sessions.py). cached_db on the local-memory cache would keep a
+# logged-out session alive in the other worker processes. Measured: docs/bench.md, "Cheaper
+# requests, the GC tail and the session engine".
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db" if REDIS_URL else "kanagame.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 STUDENT_IDLE_MINUTES = env_int("KANAGAME_STUDENT_IDLE_MINUTES", 30)
 LOGIN_URL = "login"

@@ -1,4 +1,3 @@
-import gc
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -6,12 +5,14 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kanagame.settings")
 application = get_wsgi_application()
 
-# The cyclic garbage collector, tuned for a web process (docs/bench.md, "Classroom load"):
-# - what start-up created (Django, the apps, the card decks) lives as long as the process:
-#   frozen out of the collector's sight, a full collection costs ~20 ms instead of ~90;
-# - a request allocates thousands of short-lived objects: collecting the youngest generation
-#   every 20,000 allocations instead of 700 cuts the collector's share of a request's CPU
-#   from ~0.4 ms to ~0.05 ms on average (the young garbage is gone by then; memory stays flat).
-gc.collect()
-gc.freeze()
-gc.set_threshold(20_000, 20, 20)
+# What the first requests would build (URLconf, templates, catalogues, engines' indexes) is
+# built now, then everything alive is frozen out of the garbage collector's sight, and the
+# collector runs between requests rather than during them (kanagame/warmup.py; docs/bench.md,
+# "Cheaper requests, the GC tail and the session engine"). The two switches are for A/B runs.
+from kanagame.warmup import CollectBetweenRequests, gc_tune, warm_up  # noqa: E402
+
+if os.environ.get("KANAGAME_WARM_UP", "1") != "0":
+    warm_up()
+gc_tune()
+if os.environ.get("KANAGAME_GC_BETWEEN_REQUESTS", "1") != "0":
+    application = CollectBetweenRequests(application)

@@ -326,9 +326,10 @@ def table_play(
     action = None
     if isinstance(key, str):  # the first legal action with this key (equal keys: equal actions)
         legal = eng.legal_actions(state, seat.index)
-        action = next((a for a in legal if action_key(a) == key), None)
-        if action is None and key.startswith("a"):  # the page's token (games.tokens)
+        if key.startswith("a"):  # the page's token (games.tokens); a key is JSON text: "{..."
             action = next((a for a in legal if action_token(table.pk, action_key(a)) == key), None)
+        else:
+            action = next((a for a in legal if action_key(a) == key), None)
     if action is None:
         raise PlayError(_("That move is not one of your legal moves."), status=400)
     if seat.autoplay or seat.left_at:
