@@ -38,7 +38,7 @@ from games.services.play import (
 from games.services.ratings import ratings_forfeit
 
 ROMAJI_CHOICES = ("always", "hover", "never")
-PROMPT_CHOICES = ("off", "new", "every")
+PROMPT_CHOICES = ("off", "new", "seen", "every")  # learning.services.play.PROMPT_MODES
 TIMER_CHOICES = (0, 30, 60)
 SCRIPT_CHOICES = ("hiragana", "katakana", "mixed")
 TABLE_OPTION_DEFAULTS: dict[str, Any] = {
