@@ -60,6 +60,7 @@ import srs_sim  # noqa: E402
 from learning import srs  # noqa: E402
 
 KINDS = ("quiz_choice", "typed", "play_prompt", "write")
+BARE = dict.fromkeys(srs.PREDICTION_CALIBRATION, srs.IDENTITY_CALIBRATION)  # the power law alone
 SPLIT_DAY = 15
 EPS = 1e-6
 
@@ -92,8 +93,9 @@ def replay(
     the diagnosis needs: ``stability`` (days; None before the first answer), ``elapsed`` (days
     since the last answer) and ``after_wrong`` (the last answer was wrong).
     ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow).
-    ``decays``: {name: decay} also stores srs.predict with that curve decay under ``name``
-    (the tuning sweep, ``--tune``). ``calibration`` replaces ``srs.PREDICTION_CALIBRATION``
+    ``decays``: {name: decay} also stores srs.predict with that curve decay, without the
+    per-kind calibration, under ``name`` (the tuning sweep, ``--tune``; the "before" column
+    of ``--diagnose``). ``calibration`` replaces ``srs.PREDICTION_CALIBRATION``
     (``--fit`` replays with none: ``{}``); ``raw`` is the predicted recall before it."""
     scheduler = srs.scheduler_build(fuzzing=False)
     cards: dict = {}
@@ -114,7 +116,7 @@ def replay(
         for name, decay in (decays or {}).items():
             event[name] = srs.predict(
                 scheduler=scheduler, card=card, now=at, choices=event["choices"], decay=decay,
-                kind=kind, taught=taught, calibration=calibration, source=_source(event),
+                kind=kind, taught=taught, calibration=BARE, source=_source(event),
                 seen=_source(event) == "prompt",
             )  # fmt: skip
         event["stability"] = card.stability if card is not None else None

@@ -134,10 +134,11 @@ def test_every_answer_stores_the_prediction_made_before_it(dana, t0):
     prompt = Prompt.objects.get(learner=dana)
     prompt_answer(user=dana, prompt_id=prompt.pk, answer="shi", at=t0 + timedelta(seconds=5))
     first = LearningEvent.objects.get(learner=dana, kind="answer")
-    # never answered: the unseen prior with a one-in-four guess folded in
+    # never answered, its card seen in play (it entered the hand): the prior of a kana seen
+    # in play, with a one-in-four guess folded in
     from learning import srs
 
-    assert first.predicted == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
+    assert first.predicted == pytest.approx(srs.SEEN_RECALL + (1 - srs.SEEN_RECALL) / 4)
     # an hour later, right after a failure: the card's own recall at the exact elapsed time
     later = t0 + timedelta(hours=1)
     observe(dana, later, hand=[("tsu", "katakana")], move_id=8)
