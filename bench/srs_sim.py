@@ -749,12 +749,15 @@ class Product:
         met = set(self.introduced) | set(self.cards)
         waiting = sum(1 for pair in self.introduced if pair not in self.cards)
         size = self.rules.lesson_size
+        taught = [at for at in self.introduced.values()]
+        since = day - math.floor(max(taught)) if taught else None
         pending = 0
         if not self.taught_today % size and not waiting:
             pending = quiz_pending(cells.values(), _moment(self._clock(day)))
         plan = lesson_plan(met=met, taught_today=self.taught_today, pool=ITEMS, waiting=waiting,
                            size=size, pending=pending, day_max=self.rules.lesson_day_max,
-                           pending_max=self.rules.lesson_pending_max)  # fmt: skip
+                           pending_max=self.rules.lesson_pending_max,
+                           days_since_lesson=since)  # fmt: skip
         for pair in plan:
             if self.spent + COST_LESSON > seconds:
                 return False

@@ -36,6 +36,10 @@ LESSON_DAY_MAX = 30
 # a new lesson waits while this many kana already met are pending in the quiz (due, or last
 # answered wrong); tuned on the development seeds (bench/srs_sim.py --tune)
 LESSON_PENDING_MAX = 5
+# ... but for a day at most: when no lesson card was seen the day before either, the day's
+# lesson comes whatever is pending (a learner who forgets a lot would otherwise be taught
+# almost nothing new: coverage of the syllabus by day 30, issue 27)
+LESSON_MAX_WAIT_DAYS = 1
 
 
 class LessonError(Exception):
@@ -59,23 +63,26 @@ def lesson_plan(
     pending: int = 0,
     day_max: int = LESSON_DAY_MAX,
     pending_max: int = LESSON_PENDING_MAX,
+    days_since_lesson: float | None = None,
 ) -> list[tuple[str, str]]:
     """Pure: the kana still to teach now, a lesson being ``size`` cards. ``met``: kana
     already taught or answered; ``taught_today``: how many lesson cards were seen today;
     ``pool``: the syllabus (``syllabus.syllabus``; bench/srs_sim.py passes its own 90 kana);
     ``waiting``: kana taught and never asked since; ``pending``: answered kana the quiz still
-    has to ask now (``quiz.quiz_pending``: due, or last answered wrong).
+    has to ask now (``quiz.quiz_pending``: due, or last answered wrong);
+    ``days_since_lesson``: whole days since the last lesson card was seen (None: never).
 
     A lesson under way (fewer than ``size`` of its cards seen) goes on. A new one starts only
     when nothing waits and fewer than ``pending_max`` kana are pending — no new kana while
     due kana fill the warm-up
     (issue 27: a short warm-up spent on new kana left the ones already met to be forgotten)
     — and fewer than ``day_max`` cards were seen today: with time to spare after the
-    reviews, a learner gets another lesson."""
+    reviews, a learner gets another lesson. The pending kana hold a lesson back for
+    ``LESSON_MAX_WAIT_DAYS`` at most: past that, the day's first lesson comes anyway."""
     done = taught_today % size
     if done:
         room = size - done
-    elif waiting or pending >= pending_max:
+    elif waiting or (pending >= pending_max and not _overdue(taught_today, days_since_lesson)):
         return []
     else:
         room = min(size, day_max - taught_today)
@@ -86,6 +93,15 @@ def lesson_plan(
     for _kana, script in pending_kana:
         never[script] += 1
     return syllabus.introduction_order(pending_kana, never)[:room]
+
+
+def _overdue(taught_today: int, days_since_lesson: float | None) -> bool:
+    """No lesson today, and none for more than ``LESSON_MAX_WAIT_DAYS``."""
+    return (
+        not taught_today
+        and days_since_lesson is not None
+        and days_since_lesson > LESSON_MAX_WAIT_DAYS
+    )
 
 
 def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:
@@ -102,13 +118,22 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
             today += 1
         if memory.introduced_at is not None and not memory.reps:
             waiting += 1
+    last = max((m.introduced_at for m in rows if m.introduced_at is not None), default=None)
+    days_since = (now.date() - last.date()).days if last is not None else None
     pending = 0
     if not today % LESSON_SIZE and not waiting and any(memory.reps for memory in rows):
         pending = quiz_pending(
             selectors.kana_cells_for(learner=learner, now=now, memories=rows), now
         )
     pool = syllabus.syllabus(scripts_for(learner))
-    return lesson_plan(met=met, taught_today=today, pool=pool, waiting=waiting, pending=pending)
+    return lesson_plan(
+        met=met,
+        taught_today=today,
+        pool=pool,
+        waiting=waiting,
+        pending=pending,
+        days_since_lesson=days_since,
+    )
 
 
 def lesson_taught_today(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:

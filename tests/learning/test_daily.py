@@ -86,6 +86,19 @@ def test_a_lesson_waits_while_due_kana_are_pending_and_stops_at_the_days_maximum
     for kana in due[1:]:
         answer(dana, kana, True, yesterday - timedelta(days=5))  # due today: pending
     assert lesson_service.lesson_kana_for(learner=dana, now=NOW) == []
+    # a lesson seen the day before yesterday, none since: today's comes whatever is pending
+    from learning.models import KanaMemory
+
+    KanaMemory.objects.create(
+        learner=dana, kana_id="sa", script="hiragana", introduced_at=NOW - timedelta(days=2),
+        reps=1, last_correct=True, last_review=NOW - timedelta(days=2),
+        due=NOW + timedelta(days=3),
+    )  # fmt: skip
+    assert len(lesson_service.lesson_kana_for(learner=dana, now=NOW)) == lesson_service.LESSON_SIZE
+    KanaMemory.objects.filter(learner=dana, kana_id="sa").update(
+        introduced_at=NOW - timedelta(days=1)
+    )
+    assert lesson_service.lesson_kana_for(learner=dana, now=NOW) == []  # yesterday: it waits
     answer(dana, due[0], True, NOW)  # one fewer pending: the lesson may start
     assert len(lesson_service.lesson_kana_for(learner=dana, now=NOW)) == lesson_service.LESSON_SIZE
     plan = lesson_service.lesson_plan
@@ -96,6 +109,12 @@ def test_a_lesson_waits_while_due_kana_are_pending_and_stops_at_the_days_maximum
     assert plan(met=set(), taught_today=0, pool=pool, waiting=1) == []
     assert len(plan(met=set(), taught_today=2, pool=pool, pending=3, waiting=2)) == 3  # under way
     assert len(plan(met=set(), taught_today=5, pool=pool, size=5, day_max=15)) == 5
+    # pending kana hold a lesson back for a day at most (coverage of the syllabus)
+    wait = lesson_service.LESSON_MAX_WAIT_DAYS
+    assert plan(met=set(), taught_today=0, pool=pool, pending=limit, days_since_lesson=wait) == []
+    late = plan(met=set(), taught_today=0, pool=pool, pending=limit, days_since_lesson=wait + 1)
+    assert len(late) == 5
+    assert plan(met=set(), taught_today=0, pool=pool, waiting=1, days_since_lesson=9) == []
     assert plan(met=set(), taught_today=15, pool=pool, size=5, day_max=15) == []
 
 
