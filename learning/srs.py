@@ -223,13 +223,13 @@ def predicted_recall(
 # P(recall) of a kana taught by a lesson card (its reading, sound and strokes) and never
 # answered yet: its first answer comes minutes later in the warm-up. Fitted on the development
 # seeds' first answers (bench/srs_predict.py --fit, docs/bench.md).
-TAUGHT_RECALL = 0.69
+TAUGHT_RECALL = 0.71
 # P(correct recall) of a kana never taught nor answered but already seen in play (its card in
 # the learner's view: a question at a table comes as the card shows). Fitted like
 # TAUGHT_RECALL; in the simulation a first sight encodes the kana at once (bench/srs_sim.py's
 # exposure model, an assumption), which makes this high: a figure of the simulation, not of
 # learners. A kana never seen keeps UNSEEN_RECALL.
-SEEN_RECALL = 0.8
+SEEN_RECALL = 0.78
 # Per-kind calibration of the predicted recall of a reviewed kana, before the guess floor:
 # R' = sigmoid(a + b logit R + c ln S + d L + e L ln S + f ln(t + 1 min) + g (D - 5) / 5), S the
 # card's stability and t the time since its last answer in days, L 1 for a card in its
@@ -241,10 +241,10 @@ SEEN_RECALL = 0.8
 # development seeds only (bench/srs_predict.py --fit) and scored on the held-out ones; b > 0
 # and f <= 0, so a longer wait never raises a prediction.
 PREDICTION_CALIBRATION: dict[str, tuple[float, ...]] = {
-    "choice": (0.013, 0.077, 0.168, 0.013, 0.168, -0.61, 0.472),
-    "play_choice": (-0.06, 0.05, -0.032, -0.06, -0.032, -0.556, -0.368),
-    "typed": (-0.868, 0.866, -0.144, -1.649, -0.025, -0.481, 2.019),
-    "write": (0.239, 0.711, -0.038, -0.985, -0.102, -0.404, 0.324),
+    "choice": (0.204, 0.233, 0.152, 0.204, 0.152, -0.507, -0.015),
+    "play_choice": (0.113, 0.05, 0.017, 0.113, 0.017, -0.504, -0.091),
+    "typed": (-0.83, 1.851, -0.808, -1.423, 0.076, -0.139, 0.048),
+    "write": (-0.344, 0.862, -0.181, -0.817, -0.064, -0.221, 0.461),
 }
 IDENTITY_CALIBRATION = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
