@@ -2,10 +2,12 @@
 
 One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
 
-- ``lesson``: today's lesson has new kana to introduce (``learning.services.lesson``): a
-  newcomer's session starts here, never with a quiz on kana not taught yet;
+- ``lesson``: a lesson has new kana to introduce (``learning.services.lesson``): a
+  newcomer's session starts here, never with a quiz on kana not taught yet; a lesson waits
+  while due kana fill the warm-up, and another one follows a run when nothing is due;
 - ``warmup``: no quiz run finished since the session started (or a run the learner started
-  is still open): it recalls the kana just taught, then the due and weak ones;
+  is still open, or kana taught since wait for their first recall): it recalls the kana
+  just taught, then the due and weak ones;
 - ``game``: warm-up done (or nothing due), no game started yet;
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
@@ -35,6 +37,9 @@ from learning.services.quiz import quiz_kana_for, quiz_start
 
 CPU_PLAYERS = 3
 CPU_LEVEL = "normal"
+# the daily table's prompt mode: about every card newly shown that needs work, not only those
+# entering the hand (issue 27: play that teaches more per minute; bench/srs_sim.py uses it)
+DAILY_PROMPTS = "seen"
 GOAL_LIMITS = {DailyGoalKind.REVIEWS: (5, 500), DailyGoalKind.MINUTES: (5, 180)}
 
 
@@ -79,11 +84,13 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
         learner=session.learner, source="quiz", shown_at__gte=session.started_at
     )
     if runs.exists():
-        return (
-            "warmup"
-            if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists()
-            else "game"
+        if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
+            return "warmup"
+        # another lesson was taught after a run: its kana are recalled before the game
+        taught = KanaMemory.objects.filter(
+            learner=session.learner, introduced_at__isnull=False, reps=0
         )
+        return "warmup" if taught.exists() else "game"
     # the quiz asks only kana taught or met before: none (nothing taught yet), no warm-up
     return "warmup" if quiz_kana_for(learner=session.learner, now=now, length=1) else "game"
 
@@ -122,7 +129,7 @@ def daily_game_start(*, session: DailySession, now: datetime | None = None):
         engine=rec.engine,
         # romaji only on hover: a table that asks "how do you read this kana?" must not
         # print the answer on every card (and none at all while a question is open)
-        options={**rec.options, "prompts": "new", "romaji": "hover"},
+        options={**rec.options, "prompts": DAILY_PROMPTS, "romaji": "hover"},
         seats=seats,
     )
     session.table_id = table.pk
