@@ -62,10 +62,16 @@ def test_a_newcomer_starts_with_the_lesson_then_recalls_those_kana_then_plays(cl
         client.post(
             "/learn/quiz/", {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id}
         )
-    # nothing is due and fewer than LESSON_DAY_MAX cards seen today: another lesson comes
-    assert daily_service.daily_phase(session=session) == "lesson"
+    # a finished run leads to the game (never back to step 1, which would lead a newcomer
+    # through six lessons before the game); with nothing pending and fewer than
+    # LESSON_DAY_MAX cards seen today, another lesson is offered beside it
+    assert daily_service.daily_phase(session=session) == "game"
     page = client.get(f"/learn/quiz/?last={prompt.pk}").content.decode()
     assert "Back to the daily session" in page
+    daily = client.get("/daily/").content.decode()
+    assert 'value="play"' in daily and "Another lesson first" in daily
+    assert "no warm-up today" not in daily  # the warm-up was done: "Done."
+    assert 'href="/learn/lesson/"' in daily
     kana, script = lesson_service.lesson_kana_for(learner=dana)[0]
     assert client.post("/learn/lesson/", {"kana": kana, "script": script}).status_code == 302
     # the second lesson under way goes on; once seen, its kana are recalled before the game
@@ -73,6 +79,41 @@ def test_a_newcomer_starts_with_the_lesson_then_recalls_those_kana_then_plays(cl
     for kana, script in lesson_service.lesson_kana_for(learner=dana):
         client.post("/learn/lesson/", {"kana": kana, "script": script})
     assert daily_service.daily_phase(session=session) == "warmup"
+    assert 'value="play"' not in client.get("/daily/").content.decode()
+    client.post("/daily/", {"action": "warmup"})
+    for prompt in Prompt.objects.filter(learner=dana, source="quiz", status="open"):
+        client.post(
+            "/learn/quiz/", {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id}
+        )
+    assert daily_service.daily_phase(session=session) == "game"
+
+
+def test_no_other_lesson_is_offered_while_kana_are_pending_or_after_a_skipped_warm_up(client, dana):
+    """Another lesson beside the game only after a finished run with nothing pending (a
+    lesson taken after a skip would never be recalled before the game)."""
+    from learning.models import Prompt
+
+    client.force_login(dana)
+    session = daily_service.daily_session_get(learner=dana)
+    client.post("/daily/", {"action": "skip_warmup"})  # the lesson skipped: straight to play
+    session.refresh_from_db()
+    assert daily_service.daily_phase(session=session) == "game"
+    assert lesson_service.lesson_kana_for(learner=dana)  # there would be one
+    assert not daily_service.daily_lesson_offered(session=session, phase="game")
+    assert "Another lesson first" not in client.get("/daily/").content.decode()
+    DailySession.objects.filter(pk=session.pk).update(warmup_done_at=None)
+    session.refresh_from_db()
+    for kana, script in lesson_service.lesson_kana_for(learner=dana):
+        client.post("/learn/lesson/", {"kana": kana, "script": script})
+    client.post("/daily/", {"action": "warmup"})
+    asked = list(Prompt.objects.filter(learner=dana, source="quiz", status="open"))
+    for prompt in asked:  # every answer wrong: all five pending, no new kana now
+        wrong = next(k for k in prompt.choices or ["zz"] if k != prompt.kana_id)
+        client.post("/learn/quiz/", {"action": "answer", "prompt": prompt.pk, "answer": wrong})
+    assert daily_service.daily_phase(session=session) == "game"
+    assert lesson_service.lesson_kana_for(learner=dana) == []
+    daily = client.get("/daily/").content.decode()
+    assert 'value="play"' in daily and "Another lesson first" not in daily
 
 
 def test_a_lesson_waits_while_due_kana_are_pending_and_stops_at_the_days_maximum(dana):
