@@ -136,6 +136,19 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
     )
 
 
+def lesson_syllabus_left(*, learner) -> int:
+    """How many kana of the learner's syllabus were never taught nor answered (the lesson
+    page tells "held back for now" from "every kana met")."""
+    met = {
+        (kana_id, script)
+        for kana_id, script, reps, introduced in KanaMemory.objects.filter(
+            learner=learner
+        ).values_list("kana_id", "script", "reps", "introduced_at")
+        if reps or introduced is not None
+    }
+    return sum(1 for pair in syllabus.syllabus(scripts_for(learner)) if pair not in met)
+
+
 def lesson_taught_today(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:
     """The kana whose lesson card the learner saw today, in that order."""
     now = now or timezone.now()

@@ -320,3 +320,18 @@ def test_the_summary_lists_say_each_kanas_reading_in_the_page_language(client, d
     page = client.get("/daily/").content.decode()
     assert '<li><span lang="ja">の</span> se lit «\u00a0no\u00a0»' in page
     assert '<li><span lang="ja">の</span> no' not in page
+
+
+def test_the_lesson_page_says_when_new_kana_wait_for_the_pending_ones(client, dana):
+    """The adaptive lesson holds new kana back while kana met are pending: the lesson page
+    says so, not that every kana of the syllabus was met."""
+    from django.utils import timezone
+
+    client.force_login(dana)
+    earlier = timezone.now() - timedelta(hours=1)
+    for kana in ["a", "i", "u", "e", "o"][: lesson_service.LESSON_PENDING_MAX]:
+        answer(dana, kana, False, earlier)  # last answered wrong: pending
+    assert lesson_service.lesson_kana_for(learner=dana) == []
+    page = client.get("/learn/lesson/").content.decode()
+    assert "No new kana right now" in page and "met every kana" not in page
+    assert 'value="warmup"' in page  # the way on: the warm-up
