@@ -3,18 +3,21 @@
     .venv/bin/python bench/srs_predict.py [--learners 30] [--seeds 2026,2027] [--json]
     .venv/bin/python bench/srs_predict.py --diagnose [--seeds 101,102]   # where it is off
     .venv/bin/python bench/srs_predict.py --tune [--learners 60]         # development seeds
+    .venv/bin/python bench/srs_predict.py --fit [--learners 8]           # development seeds
 
 The answers come from the simulated learners of ``bench/srs_sim.py`` (the product's loop,
 "average" world, exposure effect 0.1), where the true P(correct) of every answer is known.
 They are replayed in time order through ``learning.srs`` exactly as
 ``learning.services.memory.memory_review`` does: before each answer ``srs.predict`` gives
 P(correct) from the learner's card for that (kana, script) (recall at the exact elapsed
-time with the prediction's decay, guessing folded in for k choices), then the answer is
-graded and the card reviewed.
+time with the prediction's decay, calibrated for the answer's kind and source, guessing
+folded in for k choices; the first answer's prior for a kana taught or seen in play), then
+the answer is graded and the card reviewed.
 
 Scored on the answers of days 15-29 (the baselines are fitted on days 0-14, a time-based
-split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``typed``;
-``play_prompt``: a prompt among choices during the game):
+split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``typed`` (in the
+quiz or at the table); ``play_prompt``: a prompt among choices during the game; ``write``: a
+drawn kana, in the quiz):
 
 - log-loss, RMSE over ten calibration bins (weighted by answers; the ``calibration_error``),
   AUC, and a reliability table (predicted vs observed per bin);
@@ -33,7 +36,8 @@ split), per answer kind (``quiz_choice``: warm-up and quiz among choices; ``type
 fsrs' own decay, and the answers grouped (first answer, after a wrong one, by time elapsed,
 by fsrs stability) with the simulator's true P(correct), true recall and true chance of a
 look-alike answer. ``--tune``: the sweep that chose ``srs.PREDICTION_DECAY`` (the pooled
-log-loss of the scored days for each decay); it accepts the development seeds only
+log-loss of the scored days for each decay); ``--fit``: the per-kind calibration weights and
+the first-answer priors ``srs`` holds (``fit``). Both accept the development seeds only
 (``srs_sim.DEV_SEEDS``, an allow-list: any other seed is refused).
 """
 
@@ -55,7 +59,8 @@ import srs_sim  # noqa: E402
 
 from learning import srs  # noqa: E402
 
-KINDS = ("quiz_choice", "typed", "play_prompt")
+KINDS = ("quiz_choice", "typed", "play_prompt", "write")
+BARE = dict.fromkeys(srs.PREDICTION_CALIBRATION, srs.IDENTITY_CALIBRATION)  # the power law alone
 SPLIT_DAY = 15
 EPS = 1e-6
 
@@ -72,13 +77,26 @@ def _events_of(job) -> list[dict]:
     return events
 
 
-def replay(events: list[dict], *, guess_aware: bool = True, decays: dict | None = None) -> None:
+def _answer_kind(event: dict) -> str:
+    """The product's answer kind of a simulated answer (older recordings lack it)."""
+    return event.get("answer_kind") or ("reading" if event["choices"] else "typed")
+
+
+def replay(
+    events: list[dict],
+    *,
+    guess_aware: bool = True,
+    decays: dict | None = None,
+    calibration: dict | None = None,
+) -> None:
     """Add ``model`` (srs.predict before the answer) to every event, in time order, and what
     the diagnosis needs: ``stability`` (days; None before the first answer), ``elapsed`` (days
     since the last answer) and ``after_wrong`` (the last answer was wrong).
     ``guess_aware=False``: right picks graded with the earlier rule (Good unless slow).
-    ``decays``: {name: decay} also stores srs.predict with that curve decay under ``name``
-    (the tuning sweep, ``--tune``)."""
+    ``decays``: {name: decay} also stores srs.predict with that curve decay, without the
+    per-kind calibration, under ``name`` (the tuning sweep, ``--tune``; the "before" column
+    of ``--diagnose``). ``calibration`` replaces ``srs.PREDICTION_CALIBRATION``
+    (``--fit`` replays with none: ``{}``); ``raw`` is the predicted recall before it."""
     scheduler = srs.scheduler_build(fuzzing=False)
     cards: dict = {}
     wrong: dict = {}
@@ -86,13 +104,21 @@ def replay(events: list[dict], *, guess_aware: bool = True, decays: dict | None 
         key = (event["learner"], event["kana"], event["script"])
         at = srs_sim._moment(event["day"])
         card = cards.get(key)
+        kind, taught = _answer_kind(event), event.get("taught", False)
         event["model"] = srs.predict(
-            scheduler=scheduler, card=card, now=at, choices=event["choices"]
-        )
+            scheduler=scheduler, card=card, now=at, choices=event["choices"], kind=kind,
+            taught=taught, calibration=calibration, source=_source(event),
+            seen=_source(event) == "prompt",
+        )  # fmt: skip
+        event["raw"] = srs.predicted_recall(scheduler=scheduler, card=card, now=at)
+        event["learning"] = card is not None and srs.in_learning_steps(card)
+        event["difficulty"] = (card.difficulty or 5.0) if card is not None else 5.0
         for name, decay in (decays or {}).items():
             event[name] = srs.predict(
-                scheduler=scheduler, card=card, now=at, choices=event["choices"], decay=decay
-            )
+                scheduler=scheduler, card=card, now=at, choices=event["choices"], decay=decay,
+                kind=kind, taught=taught, calibration=BARE, source=_source(event),
+                seen=_source(event) == "prompt",
+            )  # fmt: skip
         event["stability"] = card.stability if card is not None else None
         event["elapsed"] = (at - card.last_review).total_seconds() / 86400 if card else None
         event["after_wrong"] = wrong.get(key, False)
@@ -240,6 +266,99 @@ def auc(rows, key) -> float:
 
 
 PREDICTORS = ("model", "constant", "running_average", "hlr")
+CALIBRATION_GROUPS = ("choice", "play_choice", "typed", "write")
+
+
+def _source(event: dict) -> str:
+    """The product's source of a simulated answer: a table's prompt, or the quiz."""
+    return "prompt" if event["kind"] == "play_prompt" or event.get("in_play") else "quiz"
+
+
+def _p_of(e: dict, weights) -> float:
+    p = _guess(
+        srs.calibrated(
+            e["raw"],
+            "",
+            e["stability"],
+            {"": weights},
+            e["learning"],
+            e["elapsed"],
+            e["difficulty"],
+        ),
+        e["choices"],
+    )
+    return min(1 - srs.PREDICTION_FLOOR, max(srs.PREDICTION_FLOOR, p))
+
+
+def _group_loss(rows, weights) -> float:
+    total = 0.0
+    for e in rows:
+        p = _p_of(e, weights)
+        total -= math.log(p) if e["correct"] else math.log(1 - p)
+    return total / len(rows)
+
+
+def _fit_weights(rows, steps: int = 800, rate: float = 0.2) -> tuple[float, ...]:
+    """Gradient descent (with momentum) on the log-loss of guess(sigmoid(w . x)) over the
+    rows, x = srs.calibration_features; from the identity; b kept above 0.05, f at most 0."""
+    feats = [
+        srs.calibration_features(
+            e["raw"], e["stability"], e["learning"], e["elapsed"], e["difficulty"]
+        )
+        for e in rows
+    ]
+    w = list(srs.IDENTITY_CALIBRATION)
+    velocity = [0.0] * len(w)
+    n = len(rows)
+    for _ in range(steps):
+        grad = [0.0] * len(w)
+        for e, x in zip(rows, feats, strict=True):
+            z = max(-30.0, min(30.0, sum(wi * xi for wi, xi in zip(w, x, strict=True))))
+            s_ = 1.0 / (1.0 + math.exp(-z))
+            k = e["choices"]
+            scale = (1 - 1 / k) if k > 1 else 1.0
+            q = min(1 - EPS, max(EPS, _guess(s_, k)))
+            g = (q - e["correct"]) / (q * (1 - q)) * scale * s_ * (1 - s_)
+            for i in range(len(w)):
+                grad[i] += g * x[i]
+        for i in range(len(w)):
+            velocity[i] = 0.8 * velocity[i] - rate * grad[i] / n
+            w[i] += velocity[i]
+        w[1] = max(0.05, w[1])  # monotone in time: b > 0, f <= 0
+        w[5] = min(0.0, w[5])
+    return tuple(round(v, 3) for v in w)
+
+
+def fit(events: list[dict], days_from: float = 0.0) -> dict:
+    """What ``srs`` is given (development seeds only, ``main`` refuses others): per
+    calibration group (``srs.calibration_kind``), the weights (a, b, c, d, e, f, g) of
+    R' = sigmoid(a + b logit R + c ln S + d L + e L ln S + f ln t + g D') (srs.calibrated)
+    minimising the log-loss of the answers on reviewed kana of days >= ``days_from``
+    (``--fit``: the scored days, SPLIT_DAY); and the recall part (the guess among choices
+    taken out) of first answers on kana a lesson taught (``taught_recall``) and on kana
+    never taught, seen in play (``seen_recall``: the simulation's questions at a table come as
+    the card shows)."""
+    replay(events, calibration={})
+    found: dict = {}
+    for group in CALIBRATION_GROUPS:
+        rows = [e for e in events if e["stability"] is not None and e["day"] >= days_from
+                and srs.calibration_kind(_answer_kind(e), _source(e)) == group]  # fmt: skip
+        if not rows:
+            continue
+        weights = _fit_weights(rows)
+        found[group] = {"weights": list(weights), "n": len(rows),
+                        "log_loss": round(_group_loss(rows, weights), 4),
+                        "log_loss_uncalibrated": round(
+                            _group_loss(rows, srs.IDENTITY_CALIBRATION), 4)}  # fmt: skip
+    for name, taught in (("taught_recall", True), ("seen_recall", False)):
+        first = [e for e in events if e["stability"] is None and e.get("taught", False) == taught]
+        if first:
+            recall = []
+            for e in first:
+                k = e["choices"]
+                recall.append((e["correct"] - 1 / k) / (1 - 1 / k) if k > 1 else e["correct"])
+            found[name] = {"value": round(sum(recall) / len(recall), 3), "n": len(first)}
+    return found
 
 
 TUNE_DECAYS = (srs.FSRS_DEFAULT_DECAY, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
@@ -364,13 +483,18 @@ def main(argv=None) -> dict:
     parser.add_argument(
         "--diagnose", action="store_true", help="where the predictions are off, per kind"
     )
+    parser.add_argument(
+        "--fit", action="store_true",
+        help="fit srs.PREDICTION_CALIBRATION and srs.TAUGHT_RECALL (development seeds)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     guess_aware = not args.old_choice_grading
     started = time.perf_counter()
-    default_seeds = srs_sim.DEV_SEEDS if args.tune else srs_sim.HELD_OUT_SEEDS
+    fitting = args.tune or args.fit
+    default_seeds = srs_sim.DEV_SEEDS if fitting else srs_sim.HELD_OUT_SEEDS
     seeds = [int(s) for s in args.seeds.split(",")] if args.seeds else list(default_seeds)
-    if args.tune and not set(seeds) <= set(srs_sim.DEV_SEEDS):  # an allow-list, not a block-list
-        parser.error(f"--tune runs on the development seeds {srs_sim.DEV_SEEDS} only")
+    if fitting and not set(seeds) <= set(srs_sim.DEV_SEEDS):  # an allow-list, not a block-list
+        parser.error(f"--tune and --fit run on the development seeds {srs_sim.DEV_SEEDS} only")
     jobs = [
         (i, seed, args.world, args.exposure, guess_aware)
         for seed in seeds
@@ -382,6 +506,11 @@ def main(argv=None) -> dict:
         f"{len(events)} answers, {len(jobs)} learners, seeds {seeds}, world {args.world}, "
         f"exposure {args.exposure}; scored on days >= {SPLIT_DAY}"
     )
+    if args.fit:
+        found = fit(events, days_from=SPLIT_DAY)
+        print(f"{heading} ({time.perf_counter() - started:.0f} s)\n")
+        print(json.dumps(found, indent=2))
+        return found
     if args.tune:
         found = tune(events)
         print(f"{heading} ({time.perf_counter() - started:.0f} s)\n")

@@ -2,11 +2,12 @@
 
     .venv/bin/python bench/srs_sim.py [--learners 10] [--seeds held-out] [--minutes 6,10,15]
         [--game 4,8] [--exposure 0,0.1,0.25] [--arms fsrs,fsrs+game,kanagame] [--json]
-    .venv/bin/python bench/srs_sim.py --tune --seeds dev     # lesson size; dev seeds only
+    .venv/bin/python bench/srs_sim.py --tune --seeds dev     # the lesson's rules; dev seeds only
 
 Pure Python apart from ``django.setup()``: it runs the product's own code — ``learning.srs``
 (FSRS through the ``fsrs`` library), ``learning.picker.rank``, ``learning.kana_table``, the
-lesson's ``lesson_plan`` and the quiz's ``quiz_order`` / ``quiz_kinds`` / ``readings_apart``
+lesson's ``lesson_plan``, the quiz's ``quiz_order`` / ``quiz_pending`` / ``quiz_kinds`` /
+``readings_apart``, writing's ``writing_kind`` and the daily table's prompt mode
 — on simulated learners whose memory follows a ground-truth model that is NOT FSRS (stated
 in docs/learning.md, section "Simulation"). Every arm gets the same learner minutes a day
 (answering, studying and playing all count), days 0-29; nothing days 30-43; a free-recall
@@ -21,8 +22,10 @@ fsrs             flashcards scheduled by the product's FSRS, new cards learnt as
                  (study, a learning step of a minute or more, first review the next day)
 fsrs+game        the same game as the loop (same minutes of play, prompts off), then FSRS
                  flashcards for the rest of the day's minutes
-kanagame         the product's daily session: the lesson, warm-up quiz runs for the minutes not
-                 played, then the game the picker chose with prompts on cards entering the hand
+kanagame         the product's daily session: lessons (none while due kana are pending) and
+                 warm-up quiz runs (typed recall alternating with writing) for the minutes not
+                 played, then the game the picker chose with prompts on the cards newly shown
+                 that need work (the daily table's mode "seen")
 
 Every arm that plays gets the same exposure effect (``--exposure``, swept). Seeds: a
 development set (the loop's rules were tuned on it; ``--tune`` accepts only it) and a
@@ -53,9 +56,17 @@ django.setup()  # the picker reads engines and, in ``recommend``, the database (
 from games.engines import get_engine  # noqa: E402
 from learning import kana_table, srs  # noqa: E402
 from learning.picker import KanaStatus, need_of, rank  # noqa: E402
-from learning.services.lesson import LESSON_SIZE, lesson_plan  # noqa: E402
-from learning.services.quiz import QUIZ_LENGTH, quiz_kinds, quiz_order  # noqa: E402
+from learning.services.daily import DAILY_PROMPTS  # noqa: E402
+from learning.services.lesson import (  # noqa: E402
+    LESSON_DAY_MAX,
+    LESSON_PENDING_MAX,
+    LESSON_SIZE,
+    lesson_plan,
+)
+from learning.services.play import ASK_SHOWN  # noqa: E402
+from learning.services.quiz import QUIZ_LENGTH, quiz_kinds, quiz_order, quiz_pending  # noqa: E402
 from learning.services.quiz import readings_apart as quiz_apart  # noqa: E402
+from learning.services.writing import writing_kind  # noqa: E402
 
 EPOCH = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
 STUDY_DAYS = 30
@@ -78,6 +89,14 @@ COST_RECALL = 8.0  # flashcard: recall, flip, self-check
 COST_CHOICE = 5.0  # recognition prompt with four buttons
 COST_TYPED = 8.0  # typed-romaji prompt
 COST_LESSON = COST_STUDY_NEW  # a lesson card: the kana, its reading, sound and strokes
+# a written answer (learning.writing): recall the glyph from its reading, draw its 1-4 strokes
+# on the canvas (about a second and a half each, placing included), press Check, read the
+# verdict. No measured figure yet (docs/learning.md, Writing): 12 s, half again a typed answer.
+COST_WRITE = 12.0
+# a written answer refused although the kana was recalled: a stroke out of order, backwards or
+# misplaced (learning.writing.check judges order and direction). An assumption (no data yet):
+# one drawing in ten. The memory is strengthened (it was recalled), the answer graded wrong.
+WRITE_SLIP = 0.1
 NEW_PER_DAY = 10  # flashcard arms introduce at most this many new cards a day
 LEARNING_STEP_MIN = 1.0  # a new flashcard's learning step (Anki's first step: 1 minute)
 # the game (Kazoku families, 4 players, human + 3 CPUs): per minute of play
@@ -283,6 +302,15 @@ def free_recall(world: World, learner: Learner, item: Item, day: float) -> tuple
     return True, "", recall
 
 
+def write_answer(world: World, learner: Learner, item: Item, day: float) -> tuple[bool, str, float]:
+    """A drawn kana (reading -> glyph): production recall like a typed answer (a look-alike
+    drawn is a confusion), and a recalled kana drawn wrong (``WRITE_SLIP``) is refused."""
+    ok, other, recall = free_recall(world, learner, item, day)
+    if ok and learner.rng.random() < WRITE_SLIP:
+        return False, "", recall
+    return ok, other, recall
+
+
 def choice_answer(
     world: World, learner: Learner, item: Item, day: float, choices: list[str]
 ) -> tuple[bool, str, float]:
@@ -349,8 +377,12 @@ class Rules:
     """The loop's tunable rules (tuned on DEV_SEEDS only; the product's values are the
     defaults)."""
 
-    lesson_size: int = LESSON_SIZE  # new kana taught a day (learning.services.lesson)
+    lesson_size: int = LESSON_SIZE  # kana a lesson teaches (learning.services.lesson)
+    lesson_day_max: int = LESSON_DAY_MAX  # lesson cards a day at most
+    lesson_pending_max: int = LESSON_PENDING_MAX  # a lesson waits while this many are pending
     warmup: bool = True  # lesson and quiz runs before the game (the daily session)
+    prompts: str = DAILY_PROMPTS  # the daily table's prompt mode (learning.services.daily)
+    writing: bool = True  # typed recall alternates with writing (learning.services.writing)
     # a right pick among choices: Hard unless fast on a stable kana (srs.rating_for); False:
     # the earlier rule (Good unless slow), for the ablation that justifies the change
     guess_aware: bool = True
@@ -513,10 +545,13 @@ class Cell:
     retrievability: float
     introduced_at: datetime | None
     status: KanaStatus
+    last_correct: bool | None = None
+    last_review: datetime | None = None
 
 
 def cells_of(scheduler, cards: dict, introduced: dict, answered: dict, day: float) -> dict:
-    """Every item as the product's selectors see it: never answered is ``new``."""
+    """Every item as the product's selectors see it: never answered is ``new``;
+    ``answered``: pair -> whether its last answer was right."""
     now = _moment(day)
     found = {}
     for pair in ITEMS:
@@ -532,16 +567,19 @@ def cells_of(scheduler, cards: dict, introduced: dict, answered: dict, day: floa
         weak = srs.is_weak(scheduler=scheduler, card=card, now=now)
         status = KanaStatus(state=state, retrievability=recall, weak=weak)
         at = _moment(taught) if taught is not None else None
-        found[pair] = Cell(pair[0], pair[1], state, card.due, weak, recall, at, status)
+        found[pair] = Cell(pair[0], pair[1], state, card.due, weak, recall, at, status,
+                           answered.get(pair), card.last_review)  # fmt: skip
     return found
 
 
-def game_minutes(world, learner, run: Run, day: float, statuses, on_hand=None) -> None:
+def game_minutes(world, learner, run: Run, day: float, statuses, on_hand=None,
+                 ask_shown: bool = False) -> None:  # fmt: skip
     """``run.game`` minutes of Kazoku families in the variant and script the picker chose:
-    cards newly shown (exposures), cards entering the hand (exposures, then ``on_hand``:
+    cards newly shown (exposures; with ``ask_shown``, the daily table's prompt mode, each is
+    then offered to ``on_hand`` too), cards entering the hand (exposures, then ``on_hand``:
     the loop's prompts, which return the seconds they took: answering is done at the table,
     inside the game's minutes, so fewer cards go by). Hands lean towards kana that need work
-    (the player asks for them). Asking for a card names it on a button that shows its name:
+    (the player asks for them). Asking for a card names it on a button that shows its glyph:
     no retrieval is counted for it."""
     best = rank(statuses=statuses, engines=("kazoku-families",))[0]
     learner.picks[best.options["variant"] + "/" + best.options["script"]] += 1
@@ -553,8 +591,13 @@ def game_minutes(world, learner, run: Run, day: float, statuses, on_hand=None) -
         share = min(1.0, left / 60.0)  # the last minute may be cut short
         for _ in range(_poisson(rng, GAME_EXPOSURES_PER_MIN * share)):
             k = rng.choice(CARDS)
+            pair = (k, _script(script, k, rng))
             learner.exposures += 1
-            expose(world, learner.items[(k, _script(script, k, rng))], clock, run.exposure)
+            expose(world, learner.items[pair], clock, run.exposure)
+            if on_hand is not None and ask_shown:
+                taken = on_hand(pair, clock)
+                left -= taken
+                clock += taken / 86400
         for _ in range(_poisson(rng, GAME_HAND_ENTRIES_PER_MIN * share)):
             k = rng.choices(CARDS, weights=weights)[0]
             pair = (k, _script(script, k, rng))
@@ -589,10 +632,12 @@ def arm_fsrs_game(world, learner, run: Run, recorder=None):
 
 
 class Product:
-    """The product's daily session, with its own code: the lesson (``lesson.lesson_plan``),
-    the warm-up quiz runs (``quiz.quiz_order``, ``quiz.quiz_kinds``, ``quiz._apart``), the game
-    the picker chose (``picker.rank``) with prompts on cards entering the hand (mode "new":
-    ``srs.worth_asking``, typed once ``srs.recall_ready``), FSRS (``srs.review``) and the
+    """The product's daily session, with its own code: the lessons (``lesson.lesson_plan``:
+    none while due kana are pending, another one when nothing is), the warm-up quiz runs
+    (``quiz.quiz_order``, ``quiz.quiz_kinds``, ``quiz.readings_apart``, writing from
+    ``writing.writing_kind``), the game the picker chose (``picker.rank``) with prompts on
+    cards newly shown (the daily table's mode ``seen``: ``srs.worth_asking``, not
+    ``srs.recently_right``; typed once ``srs.recall_ready``), FSRS (``srs.review``) and the
     distractors (``kana_table.distractors``). No step the product lacks: no quiz after the
     game."""
 
@@ -602,32 +647,41 @@ class Product:
         self.cards: dict[tuple[str, str], object] = {}
         self.last_correct: dict[tuple[str, str], bool] = {}
         self.introduced: dict[tuple[str, str], float] = {}  # pair -> day it was taught
+        # writing_kind's inputs: right typed answers, times of the last typed / written one
+        self.typed_right: Counter = Counter()
+        self.last_typed: dict[tuple[str, str], float] = {}
+        self.last_written: dict[tuple[str, str], float] = {}
         # bench/srs_predict.py: every answer, with the true P(correct), the true recall and
         # the true chance of answering a look-alike once recalled (its --diagnose)
         self.recorder = recorder
         self.spent = 0.0
+        self.taught_today = 0
 
     def typed(self, pair) -> bool:
         return srs.recall_ready(last_correct=self.last_correct.get(pair))
 
-    def cost(self, pair) -> float:
+    def cost(self, pair, kind: str | None = None) -> float:
         if pair not in self.cards and pair not in self.introduced:
             return COST_STUDY_NEW  # never taught nor asked: the feedback is its first study
+        if kind == "write":
+            return COST_WRITE
         return COST_TYPED if self.typed(pair) else COST_CHOICE
 
-    def ask(self, pair: tuple[str, str], day: float, kind: str, typed: bool | None = None) -> float:
-        """One prompt (choices or typed, as the product decides: ``typed`` when the caller
-        has the product's kind); returns its seconds."""
+    def ask(self, pair: tuple[str, str], day: float, kind: str, typed: str | bool | None = None):
+        """One prompt; ``typed``: the product's kind when the caller has it (``"write"``,
+        ``True`` typed, ``False`` choices; None: the play prompt's rule). Its seconds."""
         learner, item = self.learner, self.learner.items[pair]
         card = self.cards.get(pair)
-        typed = self.typed(pair) if typed is None else typed
-        cost = self.cost(pair)
+        written = typed == "write"
+        typed = self.typed(pair) if typed is None else bool(typed)
+        cost = self.cost(pair, "write" if written else None)
         choices = []
         recall_now = item.recall(day)
         if typed:
             p_conf, _ = item.confusion()
-            p_true = recall_now * (1 - p_conf)
-            ok, other, recall = free_recall(self.world, learner, item, day)
+            p_true = recall_now * (1 - p_conf) * ((1 - WRITE_SLIP) if written else 1.0)
+            answer = write_answer if written else free_recall
+            ok, other, recall = answer(self.world, learner, item, day)
         else:
             learned = [k for k, _ in self._learned(pair)]
             distractors = kana_table.distractors(
@@ -639,26 +693,35 @@ class Product:
             ok, other, recall = choice_answer(self.world, learner, item, day, choices)
         if other:
             learner.confusions[(pair, other)] += 1
-        ms = response_ms(learner.rng, recall, ok)
+        ms = response_ms(learner.rng, recall, ok) + (4000 if written else 0)
+        label = "write" if written else "typed" if typed else kind
         if self.recorder is not None:
             self.recorder.append({
                 "learner": learner.index, "day": day, "kana": pair[0], "script": pair[1],
-                "kind": "typed" if typed else kind, "choices": len(choices), "correct": ok,
-                "ms": ms, "p_true": p_true, "recall_true": recall_now, "p_confusion": p_conf,
+                "kind": label, "choices": len(choices), "correct": ok, "ms": ms,
+                "answer_kind": "write" if written else "typed" if typed else "reading",
+                "taught": pair in self.introduced, "in_play": kind == "play_prompt",
+                "p_true": p_true, "recall_true": recall_now, "p_confusion": p_conf,
             })  # fmt: skip
         card = card or srs.card_new(card_id=len(self.cards) + 1, now=_moment(day))
         if typed or self.rules.guess_aware:
             self.cards[pair] = srs.review(
-                scheduler=self.scheduler, card=card, correct=ok, response_ms=ms,
+                scheduler=self.scheduler, card=card, correct=ok,
+                response_ms=None if written else ms,  # srs.UNTIMED_KINDS: right is Good
                 at=_moment(day), recognition=not typed,
             ).card  # fmt: skip
         else:
             rating = srs.Rating.Again if not ok else (
                 srs.Rating.Hard if ms > srs.SLOW_MS else srs.Rating.Good)  # fmt: skip
             self.cards[pair] = self.scheduler.review_card(card, rating, _moment(day), ms)[0]
+        if written:
+            self.last_written[pair] = day
+        elif typed:
+            self.last_typed[pair] = day
+            self.typed_right[pair] += ok
         self.last_correct[pair] = ok
         learner.reviews += 1
-        learner.kinds["typed" if typed else kind] += 1
+        learner.kinds[label] += 1
         learner.asked.add(pair)
         learner.first_asked.setdefault(pair, day)
         return cost
@@ -676,45 +739,79 @@ class Product:
     def _clock(self, day: int) -> float:
         return day + self.spent / 86400
 
-    def lesson(self, day: int, seconds: float) -> None:
-        """Today's lesson cards (``lesson.lesson_plan``): each a study of the kana."""
+    def _cells(self, day: int) -> dict:
+        return cells_of(self.scheduler, self.cards, self.introduced, self.last_correct,
+                        self._clock(day))  # fmt: skip
+
+    def lesson(self, day: int, seconds: float, cells: dict) -> bool:
+        """The lesson's cards now (``lesson.lesson_plan``), each a study of the kana; False
+        when there is none to teach."""
         met = set(self.introduced) | set(self.cards)
         waiting = sum(1 for pair in self.introduced if pair not in self.cards)
-        plan = lesson_plan(met=met, taught_today=0, pool=ITEMS, waiting=waiting,
-                           size=self.rules.lesson_size)  # fmt: skip
+        size = self.rules.lesson_size
+        taught = [at for at in self.introduced.values()]
+        since = day - math.floor(max(taught)) if taught else None
+        pending = 0
+        if not self.taught_today % size and not waiting:
+            pending = quiz_pending(cells.values(), _moment(self._clock(day)))
+        plan = lesson_plan(met=met, taught_today=self.taught_today, pool=ITEMS, waiting=waiting,
+                           size=size, pending=pending, day_max=self.rules.lesson_day_max,
+                           pending_max=self.rules.lesson_pending_max,
+                           days_since_lesson=since)  # fmt: skip
         for pair in plan:
             if self.spent + COST_LESSON > seconds:
-                return
+                return False
             moment = self._clock(day)
             study_new(self.world, self.learner.items[pair], moment)
             self.introduced[pair] = moment
             self.learner.studies += 1
             self.spent += COST_LESSON
+            self.taught_today += 1
+        return bool(plan)
+
+    def _kinds(self, pairs) -> list[str]:
+        kinds = quiz_kinds([self.last_correct.get(pair) for pair in pairs])
+        if not self.rules.writing:
+            return kinds
+        return [
+            writing_kind(
+                kind=kind,
+                glyph=kana_table.info(*pair).glyph,
+                typed_right=self.typed_right[pair],
+                last_typed=self.last_typed.get(pair),
+                last_written=self.last_written.get(pair),
+            )  # fmt: skip
+            for pair, kind in zip(pairs, kinds, strict=True)
+        ]
 
     def warmup(self, day: int, seconds: float) -> None:
-        """Quiz runs (the product's ``quiz_start``: ten questions in ``quiz_order``, kinds from
-        ``quiz_kinds``, readings kept apart) until the warm-up's seconds are spent."""
+        """Lessons and quiz runs (the product's ``quiz_start``: ten questions in
+        ``quiz_order``, kinds from ``quiz_kinds`` then ``writing_kind``, readings kept apart)
+        until the warm-up's seconds are spent: a lesson whenever ``lesson_plan`` has one."""
         while True:
-            cells = cells_of(self.scheduler, self.cards, self.introduced, {}, self._clock(day))
-            ordered = quiz_order(cells.values())[:QUIZ_LENGTH]
+            cells = self._cells(day)
+            if self.lesson(day, seconds, cells):
+                continue
+            if self.spent + COST_CHOICE > seconds:
+                return
+            ordered = quiz_order(cells.values(), now=_moment(self._clock(day)))[:QUIZ_LENGTH]
             pairs = quiz_apart([(c.kana_id, c.script) for c in ordered])
             if not pairs:
                 return
-            kinds = quiz_kinds([self.last_correct.get(pair) for pair in pairs])
-            for pair, kind in zip(pairs, kinds, strict=True):
-                if self.spent + self.cost(pair) > seconds:
+            for pair, kind in zip(pairs, self._kinds(pairs), strict=True):
+                if self.spent + self.cost(pair, kind) > seconds:
                     return
-                typed = kind == "typed"
-                self.spent += self.ask(pair, self._clock(day), "quiz_choice", typed)
+                given = "write" if kind == "write" else kind == "typed"
+                self.spent += self.ask(pair, self._clock(day), "quiz_choice", given)
 
     def day(self, day: int) -> None:
-        """The daily session: the lesson, the warm-up for what is left of the non-play
-        minutes, then the game with prompts (their time inside the game's minutes)."""
+        """The daily session: lessons and the warm-up for the non-play minutes, then the game
+        with prompts (their time inside the game's minutes)."""
         run = self.run
         self.spent = 0.0
+        self.taught_today = 0
         warmup_seconds = (run.minutes - run.game) * 60.0
         if self.rules.warmup:
-            self.lesson(day, warmup_seconds)
             self.warmup(day, warmup_seconds)
         start = day + warmup_seconds / 86400
         statuses = statuses_of(self.scheduler, self.cards, start)
@@ -723,13 +820,17 @@ class Product:
             card = self.cards.get(pair)
             if card is not None and card.last_review is not None:
                 now = _moment(moment)
+                if srs.recently_right(last_correct=self.last_correct.get(pair),
+                                      last_review=card.last_review, now=now):  # fmt: skip
+                    return 0.0
                 state = srs.state_of(reps=1, due=card.due, stability=card.stability, now=now)
                 weak = srs.is_weak(scheduler=self.scheduler, card=card, now=now)
                 if not srs.worth_asking(state=state, weak=weak):
                     return 0.0
             return self.ask(pair, moment, "play_prompt")
 
-        game_minutes(self.world, self.learner, run, start, statuses, on_hand)
+        game_minutes(self.world, self.learner, run, start, statuses, on_hand,
+                     ask_shown=self.rules.prompts in ASK_SHOWN)  # fmt: skip
         self.learner.seconds += self.spent
 
 
@@ -881,6 +982,13 @@ def sweep(*, seeds, learners: int, cells, arms=SWEEP_ARMS, rules=Rules(), proces
 
 
 TUNE_LESSON_SIZES = (3, 5, 8, 12)
+# the lesson's rules --tune compares (development seeds only): its size, how many pending kana
+# hold a new lesson back, how many cards a day at most (the product's values: docs/bench.md)
+TUNE_RULES = {
+    **{f"size {n}": Rules(lesson_size=n) for n in TUNE_LESSON_SIZES},
+    **{f"pending max {n}": Rules(lesson_pending_max=n) for n in (1, 5, 10)},
+    **{f"day max {n}": Rules(lesson_day_max=n) for n in (5, 15, 30)},
+}
 
 
 def main(argv=None) -> dict:
@@ -902,7 +1010,7 @@ def main(argv=None) -> dict:
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--tune", action="store_true",
-        help=f"the loop's lesson size {TUNE_LESSON_SIZES} (development seeds only)",
+        help=f"the lesson's rules {tuple(TUNE_RULES)} (development seeds only)",
     )  # fmt: skip
     args = parser.parse_args(argv)
     seeds = {"held-out": HELD_OUT_SEEDS, "dev": DEV_SEEDS}.get(args.seeds) or tuple(
@@ -917,12 +1025,12 @@ def main(argv=None) -> dict:
         exposures=[float(e) for e in args.exposure.split(",")],
     )
     started = time.perf_counter()
-    rule_sets = {args.lesson_size: Rules(lesson_size=args.lesson_size,
+    rule_sets = {f"size {args.lesson_size}": Rules(lesson_size=args.lesson_size,
                                          guess_aware=not args.old_choice_grading)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
-        rule_sets = {size: Rules(lesson_size=size) for size in TUNE_LESSON_SIZES}
-        arms = ("kanagame",)
+        rule_sets = TUNE_RULES
+        arms = ("kanagame", "fsrs+game")
     found = {
         size: sweep(
             seeds=seeds,
@@ -938,7 +1046,7 @@ def main(argv=None) -> dict:
         "seeds": list(seeds),
         "learners_per_seed": args.learners,
         "seconds": round(time.perf_counter() - started, 1),
-        "lesson_sizes": {str(size): cells for size, cells in found.items()},
+        "rules": {str(name): cells for name, cells in found.items()},
     }
     if args.json:
         print(json.dumps(result, indent=2))
@@ -952,9 +1060,9 @@ def _markdown(result: dict) -> None:
         f"seeds {result['seeds']}, {result['learners_per_seed']} learners per seed, "
         f"{result['seconds']} s"
     )
-    for size, cells in result["lesson_sizes"].items():
+    for name, cells in result["rules"].items():
         arms = [a for a in next(iter(cells.values())) if not a.startswith("kanagame_minus")]
-        print(f"\nlesson size {size}\n")
+        print(f"\nlesson rules: {name}\n")
         print("| cell | " + " | ".join(arms) + " | loop − fsrs+game | loop − fsrs |"
               " loop: katakana / hiragana | loop: asked by day 30 (all) |")  # fmt: skip
         print("| --- |" + " ---: |" * (len(arms) + 4))

@@ -65,7 +65,9 @@ def history_build(
             # was right, else four readings to choose from; graded and predicted as that kind
             typed = srs.recall_ready(last_correct=last_right.get(pair))
             kind, choices = ("typed", 0) if typed else ("reading", 4)
-            predicted = srs.predict(scheduler=scheduler, card=card, now=at, choices=choices)
+            predicted = srs.predict(
+                scheduler=scheduler, card=card, now=at, choices=choices, kind=kind
+            )
             recall = srs.retrievability(scheduler=scheduler, card=card, now=at)
             recall = 0.55 + 0.4 * recall if card.last_review else 0.3
             correct = rng.random() < (recall if typed else recall + (1 - recall) / choices)

@@ -69,8 +69,8 @@ REASONS = {
     ),
     "context": gettext_noop("This game practises %(script)s kana in context."),
     "coverage": gettext_noop(
-        "%(count)s %(script)s kana have never been asked yet, more than in the other script: "
-        "this game brings them in."
+        "%(count)s %(script)s kana have never been asked yet, more than in the other script, "
+        "so this game brings them in."
     ),
     "assigned": gettext_noop("Assigned by your teacher, due %(due)s."),
     "assigned_recommended": gettext_noop(

@@ -44,6 +44,7 @@ class KanaCell:
     due: datetime | None
     last_correct: bool | None = None  # the last answer (srs.recall_ready); None: never answered
     introduced_at: datetime | None = None  # when a lesson card taught it; None: never
+    last_review: datetime | None = None  # the last answer's time (srs.recently_right)
 
 
 # --- Exposures of games still in play (docs/security.md §3) ------------------------------
@@ -110,17 +111,30 @@ def kana_prediction_for(
     choices: int = 0,
     now: datetime | None = None,
     scheduler: Scheduler | None = None,
+    kind: str = "",
 ) -> float:
     """P(correct) of the learner's next answer about (kana, script) at ``now``: typed
-    (``choices`` 0) or picked among ``choices`` buttons. The value ``memory_review`` stores
-    on the answer (``srs.predict``: predicted recall, guessing folded in, clipped); a kana
-    never answered gets ``srs.UNSEEN_RECALL`` (plus the guess). One query (two without
-    ``scheduler``)."""
+    (``choices`` 0) or picked among ``choices`` buttons, of answer kind ``kind`` (its
+    calibration; "" : typed, or a pick with choices). The value ``memory_review`` stores
+    on the answer (``srs.predict``: predicted recall calibrated per kind, guessing folded in,
+    clipped); a kana never answered gets ``srs.TAUGHT_RECALL`` once a lesson card taught it,
+    else ``srs.SEEN_RECALL`` once seen in play, else ``srs.UNSEEN_RECALL`` (plus the guess).
+    One query (two without ``scheduler``)."""
     now = now or timezone.now()
     scheduler = scheduler or scheduler_for(learner=learner)
-    memory = _memories(learner=learner, script=script).filter(kana_id=kana_id).only("card").first()
+    memory = (
+        _memories(learner=learner, script=script)
+        .filter(kana_id=kana_id)
+        .only("card", "introduced_at", "exposures")
+        .first()
+    )
     card = srs.card_from_json(memory.card) if memory is not None and memory.card else None
-    return srs.predict(scheduler=scheduler, card=card, now=now, choices=choices)
+    taught = memory is not None and memory.introduced_at is not None
+    seen = memory is not None and memory.exposures > 0
+    return srs.predict(
+        scheduler=scheduler, card=card, now=now, choices=choices, kind=kind, taught=taught,
+        seen=seen,
+    )  # fmt: skip
 
 
 def kana_cells_for(
@@ -159,6 +173,7 @@ def kana_cells_for(
                 due=memory.due if memory else None,
                 last_correct=memory.last_correct if memory else None,
                 introduced_at=memory.introduced_at if memory else None,
+                last_review=memory.last_review if memory else None,
             )
         )
     return cells

@@ -92,6 +92,8 @@ def test_the_decay_is_tuned_on_development_seeds_and_never_on_held_out_ones():
     for seeds in ("2026", "101,2027", "999"):  # an allow-list: unknown seeds are refused too
         with pytest.raises(SystemExit):
             srs_predict.main(["--tune", "--seeds", seeds, "--learners", "1", "--processes", "1"])
+        with pytest.raises(SystemExit):  # the calibration is fitted on them only too
+            srs_predict.main(["--fit", "--seeds", seeds, "--learners", "1", "--processes", "1"])
         with pytest.raises(SystemExit):
             srs_sim.main(["--tune", "--seeds", seeds, "--learners", "1", "--processes", "1"])
     events = srs_predict._events_of((0, srs_sim.DEV_SEEDS[0], "average", 0.1, True))
@@ -155,10 +157,19 @@ def test_the_simulated_loop_is_the_products_daily_session():
         if event["kind"] == "play_prompt":
             assert event["day"] >= game_start[int(event["day"])]
     last: dict = {}
+    recall_kinds: dict = {}
     for event in sorted(events, key=lambda e: e["day"]):
         pair = (event["kana"], event["script"])
-        assert (event["kind"] == "typed") == (last.get(pair) is True)
+        assert (event["kind"] in ("typed", "write")) == (last.get(pair) is True)
+        if event["kind"] == "write":  # writing only in the warm-up, after a typed answer
+            assert event["day"] < game_start[int(event["day"])]
+            assert recall_kinds[pair][-1] == "typed" and "typed" in recall_kinds[pair]
+            assert event["choices"] == 0 and event["answer_kind"] == "write"
+        if event["kind"] in ("typed", "write"):
+            recall_kinds.setdefault(pair, []).append(event["kind"])
         last[pair] = event["correct"]
+    assert any(kinds.count("write") for kinds in recall_kinds.values())
+    assert learner.kinds["write"] and learner.kinds["typed"]
     assert loop.introduced and all(  # taught before any question on them
         loop.introduced[(e["kana"], e["script"])] <= e["day"]
         for e in events
@@ -178,3 +189,20 @@ def test_the_sweep_has_a_repaired_fsrs_arm_in_every_cell_and_skips_play_longer_t
     cell = found["6 min/4 play/average/exposure=0"]
     assert set(cell) >= {"fsrs", "fsrs+game", "kanagame", "kanagame_minus_fsrs"}
     assert cell["kanagame"]["minutes"] == pytest.approx(cell["fsrs"]["minutes"], rel=0.03)
+
+
+def test_writing_answers_are_simulated_and_scored_like_the_other_kinds():
+    """Issue 27: written answers exist in the simulated loop as the product asks them (after
+    a typed answer, in the warm-up), cost COST_WRITE, and the prediction bench scores them and
+    fits their calibration."""
+    events = srs_predict._events_of((0, srs_sim.DEV_SEEDS[0], "average", 0.1, True))
+    written = [e for e in events if e["kind"] == "write"]
+    assert written and all(e["choices"] == 0 and e["answer_kind"] == "write" for e in written)
+    assert "write" in srs_predict.KINDS
+    found = srs_predict.fit(events)
+    assert set(found) >= {"choice", "typed", "write", "taught_recall"}
+    for group in ("choice", "typed", "write"):
+        assert found[group]["log_loss"] <= found[group]["log_loss_uncalibrated"] + 1e-9
+        weights = found[group]["weights"]
+        assert weights[1] > 0 and weights[5] <= 0  # a longer wait never predicts higher
+    assert srs_sim.COST_WRITE > srs_sim.COST_TYPED

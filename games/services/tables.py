@@ -40,7 +40,7 @@ from kanagame.classes.models import Classroom
 from kanagame.classes.selectors import in_class
 
 ROMAJI_CHOICES = ("always", "hover", "never")
-PROMPT_CHOICES = ("off", "new", "every")
+PROMPT_CHOICES = ("off", "new", "seen", "every")  # learning.services.play.PROMPT_MODES
 TIMER_CHOICES = (0, 30, 60)
 SCRIPT_CHOICES = ("hiragana", "katakana", "mixed")
 TABLE_OPTION_DEFAULTS: dict[str, Any] = {

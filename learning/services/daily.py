@@ -2,11 +2,15 @@
 
 One ``DailySession`` per learner and UTC day. Its phase follows from what happened:
 
-- ``lesson``: today's lesson has new kana to introduce (``learning.services.lesson``): a
-  newcomer's session starts here, never with a quiz on kana not taught yet;
+- ``lesson``: before any quiz run today, a lesson has new kana to introduce
+  (``learning.services.lesson``): a newcomer's session starts here, never with a quiz on
+  kana not taught yet; a lesson waits while due kana fill the warm-up;
 - ``warmup``: no quiz run finished since the session started (or a run the learner started
-  is still open): it recalls the kana just taught, then the due and weak ones;
-- ``game``: warm-up done (or nothing due), no game started yet;
+  is still open, or kana taught since wait for their first recall): it recalls the kana
+  just taught, then the due and weak ones;
+- ``game``: warm-up done (or nothing due), no game started yet; after a finished run,
+  another lesson is offered beside the game when nothing is pending
+  (``daily_lesson_offered``): taken, its kana are recalled before the game;
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
 
@@ -35,6 +39,9 @@ from learning.services.quiz import quiz_kana_for, quiz_start
 
 CPU_PLAYERS = 3
 CPU_LEVEL = "normal"
+# the daily table's prompt mode: about every card newly shown that needs work, not only those
+# entering the hand (issue 27: play that teaches more per minute; bench/srs_sim.py uses it)
+DAILY_PROMPTS = "seen"
 GOAL_LIMITS = {DailyGoalKind.REVIEWS: (5, 500), DailyGoalKind.MINUTES: (5, 180)}
 
 
@@ -65,6 +72,18 @@ def _game_status(table_id: int | None) -> str | None:
     return Table.objects.filter(pk=table_id).values_list("status", flat=True).first()
 
 
+def _runs(session: DailySession):
+    """The warm-up's quiz questions shown since the session started."""
+    return Prompt.objects.filter(
+        learner=session.learner, source="quiz", shown_at__gte=session.started_at
+    )
+
+
+def daily_warmup_ran(*, session: DailySession) -> bool:
+    """A warm-up quiz run was started today (the page says "Done.", not "no warm-up")."""
+    return _runs(session).exists()
+
+
 def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
     now = now or timezone.now()
     if session.finished_at:
@@ -73,19 +92,32 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
         return "summary" if _game_status(session.table_id) == "finished" else "playing"
     if session.warmup_done_at:
         return "game"
+    runs = _runs(session)
+    if runs.exists():
+        if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
+            return "warmup"
+        # another lesson taken after a run (``daily_lesson_offered``): its kana are
+        # recalled before the game
+        taught = KanaMemory.objects.filter(
+            learner=session.learner, introduced_at__isnull=False, reps=0
+        )
+        # a finished run leads to the game, never back to step 1: another lesson is offered
+        # beside it, the learner's choice (a newcomer would otherwise be led through six
+        # lessons and runs before the game was offered)
+        return "warmup" if taught.exists() else "game"
     if lesson_kana_for(learner=session.learner, now=now):
         return "lesson"
-    runs = Prompt.objects.filter(
-        learner=session.learner, source="quiz", shown_at__gte=session.started_at
-    )
-    if runs.exists():
-        return (
-            "warmup"
-            if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists()
-            else "game"
-        )
     # the quiz asks only kana taught or met before: none (nothing taught yet), no warm-up
     return "warmup" if quiz_kana_for(learner=session.learner, now=now, length=1) else "game"
+
+
+def daily_lesson_offered(*, session: DailySession, phase: str, now: datetime | None = None) -> bool:
+    """Offer another lesson beside the game? Yes when the warm-up ended with a finished run
+    (not skipped: a lesson taken then is recalled before the game) and ``lesson_plan`` has
+    new kana now (nothing pending, fewer than ``LESSON_DAY_MAX`` cards today)."""
+    if phase != "game" or session.warmup_done_at is not None:
+        return False
+    return bool(lesson_kana_for(learner=session.learner, now=now or timezone.now()))
 
 
 def daily_warmup_start(*, session: DailySession, now: datetime | None = None) -> int:
@@ -122,7 +154,7 @@ def daily_game_start(*, session: DailySession, now: datetime | None = None):
         engine=rec.engine,
         # romaji only on hover: a table that asks "how do you read this kana?" must not
         # print the answer on every card (and none at all while a question is open)
-        options={**rec.options, "prompts": "new", "romaji": "hover"},
+        options={**rec.options, "prompts": DAILY_PROMPTS, "romaji": "hover"},
         seats=seats,
     )
     session.table_id = table.pk

@@ -5,9 +5,12 @@ its stroke order (KanjiVG), then recalled within the session (the warm-up quiz a
 taught today first among the never-asked ones) and again on the next days (FSRS). A
 newcomer's first step is this lesson, not a quiz on kana never seen.
 
-A day's lesson is at most ``LESSON_SIZE`` kana, taken in ``syllabus.introduction_order``
-(basic kana first, the two scripts interleaved, the script behind first) among the kana of
-the learner's syllabus never taught and never answered. Seeing a card is recorded as
+A lesson is ``LESSON_SIZE`` kana, taken in ``syllabus.introduction_order`` (basic kana
+first, the two scripts interleaved, the script behind first) among the kana of the learner's
+syllabus never taught and never answered. It starts only when nothing is due in the quiz and
+nothing taught waits for its first recall (an adaptive lesson: no new kana while due kana
+fill the warm-up); with time to spare, another lesson follows, up to ``LESSON_DAY_MAX``
+cards a day. Seeing a card is recorded as
 ``KanaMemory.introduced_at`` and an ``exposure`` event of source ``lesson``: it is a study,
 not an answer, so FSRS is not touched and no prediction is scored.
 """
@@ -21,11 +24,22 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from learning import kana_table, syllabus
+from learning import kana_table, selectors, syllabus
 from learning.models import KanaMemory, LearningEvent
+from learning.services.quiz import quiz_pending
 from learning.services.syllabus import scripts_for
 
-LESSON_SIZE = 5  # new kana taught a day: the syllabus (2 x 46 basic kana) in 19 days
+LESSON_SIZE = 5  # kana a lesson teaches
+# lesson cards seen in a day at most (another lesson when nothing waits or is due: a learner
+# with time to spare learns more); tuned on the development seeds (bench/srs_sim.py --tune)
+LESSON_DAY_MAX = 30
+# a new lesson waits while this many kana already met are pending in the quiz (due, or last
+# answered wrong); tuned on the development seeds (bench/srs_sim.py --tune)
+LESSON_PENDING_MAX = 5
+# ... but for a day at most: when no lesson card was seen the day before either, the day's
+# lesson comes whatever is pending (a learner who forgets a lot would otherwise be taught
+# almost nothing new: coverage of the syllabus by day 30, issue 27)
+LESSON_MAX_WAIT_DAYS = 1
 
 
 class LessonError(Exception):
@@ -46,39 +60,93 @@ def lesson_plan(
     pool: Sequence[tuple[str, str]],
     waiting: int = 0,
     size: int = LESSON_SIZE,
+    pending: int = 0,
+    day_max: int = LESSON_DAY_MAX,
+    pending_max: int = LESSON_PENDING_MAX,
+    days_since_lesson: float | None = None,
 ) -> list[tuple[str, str]]:
-    """Pure: the kana still to teach today. ``met``: kana already taught or answered;
-    ``taught_today``: how many lesson cards were seen today; ``pool``: the syllabus
-    (``syllabus.syllabus``; bench/srs_sim.py passes its own 90 kana); ``waiting``: kana
-    taught on an earlier day and never asked since. Nothing new while some wait: they are
-    recalled first (the warm-up asks them before anything else)."""
-    room = size - taught_today
-    if room <= 0 or waiting:
+    """Pure: the kana still to teach now, a lesson being ``size`` cards. ``met``: kana
+    already taught or answered; ``taught_today``: how many lesson cards were seen today;
+    ``pool``: the syllabus (``syllabus.syllabus``; bench/srs_sim.py passes its own 90 kana);
+    ``waiting``: kana taught and never asked since; ``pending``: answered kana the quiz still
+    has to ask now (``quiz.quiz_pending``: due, or last answered wrong);
+    ``days_since_lesson``: whole days since the last lesson card was seen (None: never).
+
+    A lesson under way (fewer than ``size`` of its cards seen) goes on. A new one starts only
+    when nothing waits and fewer than ``pending_max`` kana are pending — no new kana while
+    due kana fill the warm-up
+    (issue 27: a short warm-up spent on new kana left the ones already met to be forgotten)
+    — and fewer than ``day_max`` cards were seen today: with time to spare after the
+    reviews, a learner gets another lesson. The pending kana hold a lesson back for
+    ``LESSON_MAX_WAIT_DAYS`` at most: past that, the day's first lesson comes anyway."""
+    done = taught_today % size
+    if done:
+        room = size - done
+    elif waiting or (pending >= pending_max and not _overdue(taught_today, days_since_lesson)):
         return []
-    pending = [pair for pair in pool if pair not in met]
+    else:
+        room = min(size, day_max - taught_today)
+    if room <= 0:
+        return []
+    pending_kana = [pair for pair in pool if pair not in met]
     never: dict[str, int] = {script: 0 for _kana, script in pool}
-    for _kana, script in pending:
+    for _kana, script in pending_kana:
         never[script] += 1
-    return syllabus.introduction_order(pending, never)[:room]
+    return syllabus.introduction_order(pending_kana, never)[:room]
+
+
+def _overdue(taught_today: int, days_since_lesson: float | None) -> bool:
+    """No lesson today, and none for more than ``LESSON_MAX_WAIT_DAYS``."""
+    return (
+        not taught_today
+        and days_since_lesson is not None
+        and days_since_lesson > LESSON_MAX_WAIT_DAYS
+    )
 
 
 def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:
-    """The kana of today's lesson not seen yet (empty: today's lesson is done, or every kana
-    of the syllabus has been met). One query."""
+    """The kana of the lesson under way not seen yet, or of the next one when it may start
+    (``lesson_plan``); empty: nothing to teach now. Two queries (the memories, the
+    scheduler's settings)."""
     now = now or timezone.now()
-    rows = KanaMemory.objects.filter(learner=learner).values_list(
-        "kana_id", "script", "reps", "introduced_at"
-    )
+    rows = list(KanaMemory.objects.filter(learner=learner))
     met, today, waiting = set(), 0, 0
-    for kana_id, script, reps, introduced_at in rows:
-        if reps or introduced_at is not None:
-            met.add((kana_id, script))
-        if introduced_at is not None and introduced_at >= _day_start(now):
+    for memory in rows:
+        if memory.reps or memory.introduced_at is not None:
+            met.add((memory.kana_id, memory.script))
+        if memory.introduced_at is not None and memory.introduced_at >= _day_start(now):
             today += 1
-        elif introduced_at is not None and not reps:
+        if memory.introduced_at is not None and not memory.reps:
             waiting += 1
+    last = max((m.introduced_at for m in rows if m.introduced_at is not None), default=None)
+    days_since = (now.date() - last.date()).days if last is not None else None
+    pending = 0
+    if not today % LESSON_SIZE and not waiting and any(memory.reps for memory in rows):
+        pending = quiz_pending(
+            selectors.kana_cells_for(learner=learner, now=now, memories=rows), now
+        )
     pool = syllabus.syllabus(scripts_for(learner))
-    return lesson_plan(met=met, taught_today=today, pool=pool, waiting=waiting)
+    return lesson_plan(
+        met=met,
+        taught_today=today,
+        pool=pool,
+        waiting=waiting,
+        pending=pending,
+        days_since_lesson=days_since,
+    )
+
+
+def lesson_syllabus_left(*, learner) -> int:
+    """How many kana of the learner's syllabus were never taught nor answered (the lesson
+    page tells "held back for now" from "every kana met")."""
+    met = {
+        (kana_id, script)
+        for kana_id, script, reps, introduced in KanaMemory.objects.filter(
+            learner=learner
+        ).values_list("kana_id", "script", "reps", "introduced_at")
+        if reps or introduced is not None
+    }
+    return sum(1 for pair in syllabus.syllabus(scripts_for(learner)) if pair not in met)
 
 
 def lesson_taught_today(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:

@@ -49,7 +49,14 @@ def memory_review(
             card = srs.card_new(card_id=memory.pk, now=at)
         recognition = srs.is_recognition(answer_kind)
         predicted = srs.predict(
-            scheduler=scheduler, card=card, now=at, choices=choices if recognition else 0
+            scheduler=scheduler,
+            card=card,
+            now=at,
+            choices=choices if recognition else 0,
+            kind=answer_kind,
+            taught=memory.introduced_at is not None,
+            source=source,
+            seen=memory.exposures > 0,
         )
         result = srs.review(
             scheduler=scheduler,

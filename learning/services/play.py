@@ -12,7 +12,12 @@ Prompt modes (table option ``prompts``):
 - ``new``: a prompt for each card entering the hand whose kana needs work: never answered
   (srs state ``new``), ``due``, or weak (srs.is_weak) — a kana reviewed recently and still
   well remembered is not asked again (asking it would add little: docs/learning.md);
+- ``seen``: as ``new``, for every card newly shown in the learner's own view (laid, shown,
+  or entering the hand), not only those entering the hand: the daily session's table;
 - ``every``: a prompt for each card entering the hand.
+
+In ``new`` and ``seen``, a kana answered right less than ``srs.RECENT_RIGHT`` ago is not
+asked again (``srs.recently_right``).
 
 At most ``MAX_OPEN_PROMPTS`` prompts stay open per table; when more arrive (a deal of seven
 cards) the weakest kana are asked first and the rest are not created. A kana whose memory
@@ -43,7 +48,10 @@ from learning.models.memory import PromptKind, PromptStatus
 from learning.services.memory import memory_review, scheduler_for
 from learning.services.writing import WritingError, grade_writing
 
-PROMPT_MODES = ("off", "new", "every")
+PROMPT_MODES = ("off", "new", "seen", "every")
+# modes that ask about every card newly shown in the learner's view, not only those entering
+# the hand (the daily session's table: issue 27, more retrieval per minute of play)
+ASK_SHOWN = frozenset({"seen"})
 PROMPT_TTL = timedelta(minutes=2)
 MAX_OPEN_PROMPTS = 3
 CHOICES = 4
@@ -95,7 +103,7 @@ def play_observed(
         if prompt_mode != "off":
             prompts_create(
                 learner=user,
-                pairs=_pairs(entered_hand),
+                pairs=_pairs([*entered_hand, *shown] if prompt_mode in ASK_SHOWN else entered_hand),
                 mode=prompt_mode,
                 table_id=table_id,
                 move_id=move_id,
@@ -403,6 +411,10 @@ def _prompts_make_many(
         memory = memories.get(pair)
         if mode == "every" or memory is None:
             return True
+        if srs.recently_right(
+            last_correct=memory.last_correct, last_review=memory.last_review, now=at
+        ):
+            return False
         state = srs.state_of(reps=memory.reps, due=memory.due, stability=memory.stability, now=at)
         if state in ("new", "due"):
             return True
@@ -519,7 +531,10 @@ def plays_observed(
         # exposures had been written just before them.
         if asked := _pairs(step.asked):
             asks.append((asked, step.move_id, PromptKind.GLYPH))
-        if exposed and (entered := _pairs(step.entered_hand)):
+        wanted = (
+            [*step.entered_hand, *step.shown] if prompt_mode in ASK_SHOWN else step.entered_hand
+        )
+        if exposed and (entered := _pairs(wanted)):
             asks.append((entered, step.move_id, None))
     if not exposures and not asks:
         return

@@ -40,14 +40,19 @@ def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[
 
 def quiz_cells_for(*, learner, now: datetime) -> list:
     """Every kana the quiz may ask, in the order of the module docstring (``KanaCell``s)."""
-    return quiz_order(selectors.kana_cells_for(learner=learner, now=now))
+    return quiz_order(selectors.kana_cells_for(learner=learner, now=now), now=now)
 
 
-def quiz_order(cells: Iterable) -> list:
+def quiz_order(cells: Iterable, now: datetime | None = None) -> list:
     """Pure: the cells the quiz may ask, in its order (anything with ``kana_id``, ``script``,
-    ``state``, ``due``, ``weak``, ``retrievability`` and ``introduced_at``, like
-    ``selectors.KanaCell``; bench/srs_sim.py passes its own)."""
+    ``state``, ``due``, ``weak``, ``retrievability``, ``introduced_at``, ``last_correct`` and
+    ``last_review``, like ``selectors.KanaCell``; bench/srs_sim.py passes its own). With
+    ``now``, a kana answered right less than ``srs.RECENT_RIGHT`` ago is left out, even when
+    fsrs' learning step makes it due: asked again within the session, at a recall near 1,
+    it would teach next to nothing (issue 27)."""
     cells = list(cells)
+    if now is not None:
+        cells = [c for c in cells if not _recently_right(c, now)]
     due = sorted((c for c in cells if c.state == "due"), key=lambda c: c.due)
     weak = sorted((c for c in cells if c.weak and c.state != "due"), key=lambda c: c.retrievability)
     taught = sorted(
@@ -59,6 +64,28 @@ def quiz_order(cells: Iterable) -> list:
     for cell in [*taught, *due, *weak, *rest]:
         chosen.setdefault((cell.kana_id, cell.script), cell)
     return list(chosen.values())
+
+
+def _recently_right(cell, now: datetime) -> bool:
+    return srs.recently_right(
+        last_correct=getattr(cell, "last_correct", None),
+        last_review=getattr(cell, "last_review", None),
+        now=now,
+    )
+
+
+def quiz_pending(cells: Iterable, now: datetime) -> int:
+    """Pure: how many answered kana the quiz still has to ask now before anything new is
+    taught — due ones and those whose last answer was wrong, not answered right recently
+    (``quiz_order``'s rule). The lesson waits while any are pending (``lesson.lesson_plan``:
+    no new kana while due kana fill the warm-up)."""
+    return sum(
+        1
+        for c in cells
+        if c.state != "new"
+        and (c.state == "due" or getattr(c, "last_correct", None) is False)
+        and not _recently_right(c, now)
+    )
 
 
 def quiz_start(*, learner, now: datetime | None = None) -> list[Prompt]:

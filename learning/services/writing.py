@@ -67,19 +67,28 @@ def writing_kinds(*, learner, pairs: list[tuple[str, str]], kinds: list[str]) ->
     for pair, kind in zip(pairs, kinds, strict=True):
         found = seen.get(pair, {})
         typed, written = found.get(PromptKind.TYPED), found.get(PromptKind.WRITE)
-        glyph = kana_table.info(*pair).glyph
-        if (
-            kind == PromptKind.TYPED
-            and checker.drawable(glyph)
-            and writing_due(
+        out.append(
+            writing_kind(
+                kind=kind,
+                glyph=kana_table.info(*pair).glyph,
                 typed_right=typed["right"] if typed else 0,
                 last_typed=typed["last"] if typed else None,
                 last_written=written["last"] if written else None,
             )
-        ):
-            kind = PromptKind.WRITE
-        out.append(kind)
+        )
     return out
+
+
+def writing_kind(*, kind: str, glyph: str, typed_right: int, last_typed, last_written) -> str:
+    """Pure: ``kind`` (what ``quiz_kinds`` chose), or ``write`` when it is typed recall, the
+    glyph can be drawn (KanjiVG) and ``writing_due`` says so (bench/srs_sim.py calls it)."""
+    if (
+        kind == PromptKind.TYPED
+        and checker.drawable(glyph)
+        and writing_due(typed_right=typed_right, last_typed=last_typed, last_written=last_written)
+    ):
+        return PromptKind.WRITE
+    return kind
 
 
 def grade_writing(prompt: Prompt, kana: kana_table.KanaInfo, answer: str):

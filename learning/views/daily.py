@@ -45,6 +45,8 @@ def daily(request: HttpRequest) -> HttpResponse:
         "goal_kinds": DailyGoalKind.choices,
         "streak": daily_service.daily_streak(learner=request.user),
         "due_count": daily_service.daily_due_count(learner=request.user),
+        "lesson_offered": daily_service.daily_lesson_offered(session=session, phase=phase),
+        "warmup_ran": daily_service.daily_warmup_ran(session=session),
         "table_url": table_url,
         "summary": daily_service.daily_summary(learner=request.user, since=session.started_at)
         if phase == "summary"

@@ -313,5 +313,9 @@ def lesson(request: HttpRequest) -> HttpResponse:
         "number": len(taught) + 1,
         "total": len(taught) + len(upcoming),
         "taught": [kana_table.info(*pair) for pair in taught],
+        # nothing to teach now though kana are left: the adaptive lesson waits (issue 27)
+        "left": lesson_service.lesson_syllabus_left(learner=request.user)
+        if not upcoming and not taught
+        else 0,
     }
     return render(request, "learn/lesson.html", context)

@@ -190,10 +190,21 @@ def test_the_prediction_uses_the_kanas_memory_when_there_is_one(dana):
     card = srs.card_from_json(row.card)
     recall = srs.predicted_recall(scheduler=scheduler, card=card, now=event.created_at)
     assert 0.5 < recall < 0.99
+    # the prediction of a pick among buttons at a table (issue 27: calibrated per kind)
     assert event.predicted == pytest.approx(
-        srs.predict(scheduler=scheduler, card=card, now=event.created_at, choices=4)
+        srs.predict(
+            scheduler=scheduler,
+            card=card,
+            now=event.created_at,
+            choices=4,
+            kind="card",
+            source="prompt",
+        )  # fmt: skip
     )
-    assert event.predicted == pytest.approx(recall + (1 - recall) / 4)
+    bare = dict.fromkeys(srs.PREDICTION_CALIBRATION, srs.IDENTITY_CALIBRATION)
+    uncalibrated = srs.predict(scheduler=scheduler, card=card, now=event.created_at, choices=4,
+                               kind="card", source="prompt", calibration=bare)  # fmt: skip
+    assert uncalibrated == pytest.approx(recall + (1 - recall) / 4)
 
 
 @pytest.mark.parametrize("htmx", [True, False])

@@ -134,10 +134,11 @@ def test_every_answer_stores_the_prediction_made_before_it(dana, t0):
     prompt = Prompt.objects.get(learner=dana)
     prompt_answer(user=dana, prompt_id=prompt.pk, answer="shi", at=t0 + timedelta(seconds=5))
     first = LearningEvent.objects.get(learner=dana, kind="answer")
-    # never answered: the unseen prior with a one-in-four guess folded in
+    # never answered, its card seen in play (it entered the hand): the prior of a kana seen
+    # in play, with a one-in-four guess folded in
     from learning import srs
 
-    assert first.predicted == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
+    assert first.predicted == pytest.approx(srs.SEEN_RECALL + (1 - srs.SEEN_RECALL) / 4)
     # an hour later, right after a failure: the card's own recall at the exact elapsed time
     later = t0 + timedelta(hours=1)
     observe(dana, later, hand=[("tsu", "katakana")], move_id=8)
@@ -420,3 +421,43 @@ def test_o_typed_for_o_stays_o_and_wo_typed_for_o_is_wrong(dana, t0):
     observe(dana, t0, hand=[("o", "hiragana")], mode="new")
     prompt = Prompt.objects.get()
     assert not prompt_answer(user=dana, prompt_id=prompt.pk, answer="wo", at=t0).correct
+
+
+def test_seen_mode_asks_about_cards_shown_as_well_as_those_entering_the_hand(dana, t0):
+    """Issue 27: the daily table (mode "seen") asks about every card newly shown in the
+    learner's own view whose kana needs work, not only the cards entering the hand."""
+    remembered(
+        dana, "a", stability=60.0, last_review=t0 - timedelta(days=2), due=t0 + timedelta(days=40)
+    )  # mastered: not asked however it shows
+    shown = [("ka", "hiragana"), ("a", "hiragana")]
+    observe(dana, t0, shown=shown, hand=[("ki", "hiragana")], mode="seen")
+    assert set(Prompt.objects.values_list("kana_id", flat=True)) == {"ka", "ki"}
+    Prompt.objects.all().delete()
+    observe(dana, t0, shown=shown, hand=[("ki", "hiragana")], mode="new", move_id=2)
+    assert set(Prompt.objects.values_list("kana_id", flat=True)) == {"ki"}  # the hand only
+
+
+def test_seen_mode_through_the_batched_hook_asks_about_shown_cards(dana, t0):
+    from learning.services.play import SeenStep, plays_observed
+
+    step = SeenStep(move_id=3, shown=(("sa", "katakana"),), entered_hand=())
+    plays_observed(user=dana, table_id=11, prompt_mode="seen", steps=[step], at=t0)
+    assert list(Prompt.objects.values_list("kana_id", "script")) == [("sa", "katakana")]
+    plays_observed(user=dana, table_id=12, prompt_mode="new", steps=[step], at=t0)
+    assert not Prompt.objects.filter(table_id=12).exists()
+
+
+def test_a_kana_answered_right_hours_ago_is_not_asked_again_even_in_its_learning_step(dana, t0):
+    """Issue 27: fsrs' learning steps make a kana just answered right due again minutes
+    later; asking it then, at a recall near 1, teaches next to nothing."""
+    KanaMemory.objects.create(learner=dana, kana_id="mu", script="hiragana")
+    observe(dana, t0, hand=[("mu", "hiragana")], mode="new")
+    prompt_answer(user=dana, prompt_id=Prompt.objects.get().pk, answer="mu", at=t0)
+    soon = t0 + timedelta(hours=2)
+    assert KanaMemory.objects.get(kana_id="mu").due <= soon  # fsrs would ask it again
+    observe(dana, soon, hand=[("mu", "hiragana")], mode="new", move_id=2)
+    assert not Prompt.objects.filter(status="open").exists()
+    observe(dana, t0 + timedelta(hours=13), hand=[("mu", "hiragana")], mode="new", move_id=3)
+    assert Prompt.objects.filter(status="open", kana_id="mu").exists()
+    observe(dana, soon, hand=[("mu", "hiragana")], mode="every", move_id=4, table_id=12)
+    assert Prompt.objects.filter(table_id=12).exists()  # "every" asks whatever

@@ -266,3 +266,33 @@ def test_a_question_names_its_script_as_the_games_label_it(dana_client, dana):
     dana_client.post(QUIZ, {"action": "start"})
     legend = re.search(r"<legend>(.*?)</legend>", dana_client.get(QUIZ).content.decode(), re.S)
     assert '<span class="quiz-script">(Katakana)</span>' in legend.group(1)
+
+
+def test_the_quiz_leaves_out_kana_answered_right_recently_and_counts_what_is_pending():
+    """Issue 27: a kana answered right less than srs.RECENT_RIGHT ago is not asked again in
+    the session, even when fsrs' learning step makes it due (a recall near 1 teaches next to
+    nothing); due kana and kana last answered wrong are pending (the lesson waits for them)."""
+    from datetime import UTC, datetime, timedelta
+    from types import SimpleNamespace
+
+    from learning import srs
+    from learning.services.quiz import quiz_order, quiz_pending
+
+    now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+    def cell(kana, state, last_correct, ago, weak=False):
+        return SimpleNamespace(
+            kana_id=kana, script="hiragana", state=state, due=now - timedelta(minutes=1),
+            weak=weak, retrievability=0.9, introduced_at=None, last_correct=last_correct,
+            last_review=now - ago if ago is not None else None,
+        )  # fmt: skip
+
+    cells = [
+        cell("a", "due", True, timedelta(minutes=10)),  # learning step due, just answered right
+        cell("i", "due", True, srs.RECENT_RIGHT + timedelta(hours=1)),
+        cell("u", "learning", False, timedelta(minutes=5), weak=True),  # failed: asked again
+        cell("e", "learning", True, timedelta(hours=20)),
+    ]
+    assert [c.kana_id for c in quiz_order(cells, now=now)] == ["i", "u", "e"]
+    assert [c.kana_id for c in quiz_order(cells)] == ["a", "i", "u", "e"]  # no time: all
+    assert quiz_pending(cells, now) == 2  # i (due) and u (wrong)

@@ -170,6 +170,11 @@ def test_recall_counts_hours_not_whole_calendar_days():
     )
 
 
+# the power law as it was before the per-kind calibration: the guess and the clipping are
+# checked on it (the calibration itself: test_predictions_are_calibrated_per_answer_kind...)
+UNCALIBRATED = dict.fromkeys(srs.PREDICTION_CALIBRATION, srs.IDENTITY_CALIBRATION)
+
+
 def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
     scheduler = srs.scheduler_build(fuzzing=False)
     unseen = srs.predict(scheduler=scheduler, card=None, now=T0, choices=4)
@@ -181,12 +186,17 @@ def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
     ).card  # fmt: skip
     later = T0 + timedelta(days=3)
     recall = srs.predicted_recall(scheduler=scheduler, card=card, now=later)
-    assert srs.predict(scheduler=scheduler, card=card, now=later) == pytest.approx(recall)
-    assert srs.predict(scheduler=scheduler, card=card, now=later, choices=4) == pytest.approx(
-        recall + (1 - recall) / 4
-    )
-    just_now = srs.predict(scheduler=scheduler, card=card, now=T0, choices=4)
+    bare = {"calibration": UNCALIBRATED}
+    assert srs.predict(scheduler=scheduler, card=card, now=later, **bare) == pytest.approx(recall)
+    assert srs.predict(
+        scheduler=scheduler, card=card, now=later, choices=4, **bare
+    ) == pytest.approx(recall + (1 - recall) / 4)
+    just_now = srs.predict(scheduler=scheduler, card=card, now=T0, choices=4, **bare)
     assert just_now == 1 - srs.PREDICTION_FLOOR
+    # calibrated (the product): still a probability, the guess still folded in
+    typed = srs.predict(scheduler=scheduler, card=card, now=later)
+    four = srs.predict(scheduler=scheduler, card=card, now=later, choices=4)
+    assert srs.PREDICTION_FLOOR <= typed < four <= 1 - srs.PREDICTION_FLOOR
 
 
 def _answered(correct: bool, *, scheduler=None):
@@ -226,17 +236,25 @@ def test_a_kana_failed_yesterday_is_predicted_near_a_guess_not_at_fsrs_flat_tail
     predicted = srs.predicted_recall(scheduler=scheduler, card=card, now=next_day)
     assert fsrs_curve > 0.65
     assert predicted < fsrs_curve - 0.1
-    four = srs.predict(scheduler=scheduler, card=card, now=next_day, choices=4)
+    four = srs.predict(
+        scheduler=scheduler, card=card, now=next_day, choices=4, calibration=UNCALIBRATED
+    )
     assert four == pytest.approx(predicted + (1 - predicted) / 4)
+    # calibrated, it stays below fsrs' flat tail with the guess
+    calibrated = srs.predict(scheduler=scheduler, card=card, now=next_day, choices=4)
+    assert calibrated < fsrs_curve + (1 - fsrs_curve) / 4 - 0.1
 
 
 def test_a_same_day_review_is_predicted_near_certain_and_clipped():
     scheduler, card = _answered(True)
     hour = T0 + timedelta(hours=1)
     assert srs.predicted_recall(scheduler=scheduler, card=card, now=hour) > 0.95
-    assert srs.predict(scheduler=scheduler, card=card, now=hour, choices=4) == (
-        1 - srs.PREDICTION_FLOOR
-    )
+    assert srs.predict(
+        scheduler=scheduler, card=card, now=hour, choices=4, calibration=UNCALIBRATED
+    ) == (1 - srs.PREDICTION_FLOOR)
+    # calibrated: still near certain, never above the clip
+    calibrated = srs.predict(scheduler=scheduler, card=card, now=hour, choices=4)
+    assert 0.9 < calibrated <= 1 - srs.PREDICTION_FLOOR
     wrong_scheduler, wrong = _answered(False)
     minute = T0 + timedelta(minutes=1)
     # just failed, asked again a minute later: still likely (the answer was just shown)
@@ -276,3 +294,59 @@ def test_predictions_are_probabilities_falling_with_time_never_below_the_guess(
     assert srs.PREDICTION_FLOOR <= p[1] <= p[0] <= 1 - srs.PREDICTION_FLOOR
     if choices:
         assert p[1] >= min(1 - srs.PREDICTION_FLOOR, 1 / choices)
+
+
+def test_a_kana_answered_right_recently_is_not_asked_again_a_wrong_one_is():
+    now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+    recent = now - srs.RECENT_RIGHT + timedelta(minutes=1)
+    old = now - srs.RECENT_RIGHT
+    assert srs.recently_right(last_correct=True, last_review=recent, now=now)
+    assert not srs.recently_right(last_correct=True, last_review=old, now=now)
+    assert not srs.recently_right(last_correct=False, last_review=recent, now=now)
+    assert not srs.recently_right(last_correct=None, last_review=None, now=now)
+
+
+def test_predictions_are_calibrated_per_answer_kind_and_a_taught_kana_has_its_own_prior():
+    scheduler = srs.scheduler_build(fuzzing=False)
+    t = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    card = srs.review(
+        scheduler=scheduler, card=srs.card_new(card_id=1, now=t), correct=True,
+        response_ms=4000, at=t,
+    ).card  # fmt: skip
+    later = t + timedelta(days=2)
+    raw = srs.predicted_recall(scheduler=scheduler, card=card, now=later)
+    cases = (("typed", "quiz", "typed", 0), ("write", "quiz", "write", 0),
+             ("reading", "quiz", "choice", 4), ("card", "prompt", "play_choice", 4),
+             ("glyph", "prompt", "play_choice", 4))  # fmt: skip
+    for kind, source, group, choices in cases:
+        assert srs.calibration_kind(kind, source) == group
+        expected = srs.calibrated(raw, group, card.stability, None, srs.in_learning_steps(card),
+                                  2.0, card.difficulty)  # fmt: skip
+        expected = expected + (1 - expected) / choices if choices else expected
+        got = srs.predict(scheduler=scheduler, card=card, now=later, choices=choices, kind=kind,
+                          source=source)  # fmt: skip
+        assert got == pytest.approx(min(max(expected, srs.PREDICTION_FLOOR),
+                                        1 - srs.PREDICTION_FLOOR))  # fmt: skip
+    # the identity calibration gives the power law back; another one moves it
+    identity = {"typed": srs.IDENTITY_CALIBRATION}
+    assert srs.predict(
+        scheduler=scheduler, card=card, now=later, kind="typed", calibration=identity
+    ) == pytest.approx(raw)
+    shifted = {"typed": (1.0, *srs.IDENTITY_CALIBRATION[1:])}
+    assert (
+        srs.predict(scheduler=scheduler, card=card, now=later, kind="typed", calibration=shifted)
+        > raw
+    )
+    # the product's weights keep the order: a longer wait is never predicted higher
+    for group, weights in srs.PREDICTION_CALIBRATION.items():
+        assert weights[1] > 0 and weights[5] <= 0, group
+    for kind, source in (("typed", "quiz"), ("write", "quiz"), ("reading", "quiz"),
+                         ("reading", "prompt")):  # fmt: skip
+        values = [srs.predict(scheduler=scheduler, card=card, now=t + timedelta(days=d),
+                              kind=kind, source=source)
+                  for d in (0.01, 0.5, 1, 2, 5, 20)]  # fmt: skip
+        assert values == sorted(values, reverse=True)
+    assert srs.predict(scheduler=scheduler, card=None, now=t, taught=True) == pytest.approx(
+        srs.TAUGHT_RECALL
+    )
+    assert srs.predict(scheduler=scheduler, card=None, now=t) == pytest.approx(srs.UNSEEN_RECALL)

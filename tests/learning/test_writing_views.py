@@ -259,3 +259,19 @@ def test_without_kanjivg_s_drawing_the_kana_is_typed(dana, monkeypatch):
     _answered(dana, "so", "typed", True, 60)
     monkeypatch.setattr(checker, "drawable", lambda glyph: False)
     assert [p.kind for p in quiz_start(learner=dana)] == ["typed"]
+
+
+def test_writing_kind_is_the_rule_bench_srs_sim_runs():
+    """The pure rule quiz_start applies (and bench/srs_sim.py calls): typed recall becomes
+    writing once typed right and when the latest recall answer was typed."""
+    from learning.services.writing import writing_kind
+
+    t = timezone.now()
+    glyph = kana_table.info("so", "katakana").glyph
+    write = {"glyph": glyph, "typed_right": 1, "last_typed": t, "last_written": None}
+    assert writing_kind(kind=PromptKind.TYPED, **write) == PromptKind.WRITE
+    assert writing_kind(kind=PromptKind.READING, **write) == PromptKind.READING
+    again = {**write, "last_written": t + timedelta(minutes=1)}
+    assert writing_kind(kind=PromptKind.TYPED, **again) == PromptKind.TYPED
+    never = {**write, "typed_right": 0}
+    assert writing_kind(kind=PromptKind.TYPED, **never) == PromptKind.TYPED
