@@ -28,10 +28,21 @@ def _keyed(kind: str, secret: str) -> Any:
     return hmac.new(key, digestmod=hashlib.sha1)
 
 
-def _token(kind: str, table_id: int, value: str) -> str:
-    mac = _keyed(kind, settings.SECRET_KEY).copy()
+# Tokens a worker keeps: a table's cards and legal actions repeat from one request to the next
+# (and within a move: the posted token is matched, then the new board drawn); a board draws
+# ~80. Each entry is ~300 bytes (a 300-table class: ~25,000 entries, ~8 MB at most).
+TOKENS_KEPT = 1 << 15
+
+
+@lru_cache(maxsize=TOKENS_KEPT)
+def _token_of(kind: str, secret: str, table_id: int, value: str) -> str:
+    mac = _keyed(kind, secret).copy()
     mac.update(f"{table_id}:{value}".encode())
     return f"{kind}{mac.hexdigest()[:14]}"
+
+
+def _token(kind: str, table_id: int, value: str) -> str:
+    return _token_of(kind, settings.SECRET_KEY, table_id, value)
 
 
 def action_token(table_id: int, key: str) -> str:
