@@ -63,6 +63,10 @@ def opaque(data: Any, *, table_id: int, keys: set[str]) -> Any:
     return _Opaque(table_id, keys).walk(data)
 
 
+# what ``_Opaque.walk`` returns as it is (exact types: a subclass goes through ``walk``)
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
 class _Opaque:
     """One walk of ``opaque``. A class, not a closure: a closure that calls itself is a
     reference cycle holding every dict it made, which only the cyclic garbage collector
@@ -86,11 +90,13 @@ class _Opaque:
                     out[name] = action_token(self.table_id, item)
                 elif name == "id" and card and isinstance(item, str) and item:
                     out[name] = card_token(self.table_id, item)
+                elif item.__class__ in _LEAVES:  # most values: no call for them
+                    out[name] = item
                 else:
                     out[name] = self.walk(item)
             return out
         if isinstance(value, list):
-            return [self.walk(item) for item in value]
+            return [item if item.__class__ in _LEAVES else self.walk(item) for item in value]
         if isinstance(value, tuple):
             return tuple(self.walk(item) for item in value)
         return value
