@@ -128,7 +128,7 @@ KAZOKU_LOOPS = {
             <p class="family-title">{{ group.family }} <span class="count">{{ group.held }}/{{ group.size }}</span></p>
             <div class="cards">{% kana_cards group.cards focusable=True %}</div>
           </li>
-        {% endfor %}""",
+        {% endfor %}""",  # noqa: E501
     "kazoku_ask_forms board.data.asks": """{% load games_cards %}{% for group in board.data.asks %}
       {% action_form_open %}
         <fieldset class="ask-group">
@@ -136,7 +136,7 @@ KAZOKU_LOOPS = {
           <div class="ask-buttons">{% card_buttons group.options %}</div>
         </fieldset>
       </form>
-    {% endfor %}""",
+    {% endfor %}""",  # noqa: E501
     "kazoku_seat_boxes board.data.seats": """{% load games_cards %}{% for s in board.data.seats %}
         <li class="seat-box{% if s.to_act %} is-acting{% endif %}{% if s.player.is_me %} is-me{% endif %}">
           {% seat_name s %}
@@ -153,7 +153,7 @@ KAZOKU_LOOPS = {
             </ul>
           {% endif %}
         </li>
-      {% endfor %}""",
+      {% endfor %}""",  # noqa: E501
 }  # noqa: E501
 
 
