@@ -80,8 +80,7 @@ class Queries:
 
 # (module, function): the steps --phases times, inclusive (a step's time includes its callees)
 PHASES = [
-    ("games.views.board", "_load"),  # table-code check, table, seats, access
-    ("games.views.board", "table_with_seats"),
+    ("games.views.board", "table_loaded"),  # table-code check, table, seats, access
     ("games.views.board", "table_play"),  # the service: move, CPU replies, hooks
     ("games.services.play", "replies_plan"),  # CPU replies chosen in memory (eager)
     ("games.services.play", "moves_save"),  # the guarded write, then the hook (on commit)

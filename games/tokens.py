@@ -28,10 +28,21 @@ def _keyed(kind: str, secret: str) -> Any:
     return hmac.new(key, digestmod=hashlib.sha1)
 
 
-def _token(kind: str, table_id: int, value: str) -> str:
-    mac = _keyed(kind, settings.SECRET_KEY).copy()
+# Tokens a worker keeps: a table's cards and legal actions repeat from one request to the next
+# (and within a move: the posted token is matched, then the new board drawn); a board draws
+# ~80. Each entry is ~300 bytes (a 300-table class: ~25,000 entries, ~8 MB at most).
+TOKENS_KEPT = 1 << 15
+
+
+@lru_cache(maxsize=TOKENS_KEPT)
+def _token_of(kind: str, secret: str, table_id: int, value: str) -> str:
+    mac = _keyed(kind, secret).copy()
     mac.update(f"{table_id}:{value}".encode())
     return f"{kind}{mac.hexdigest()[:14]}"
+
+
+def _token(kind: str, table_id: int, value: str) -> str:
+    return _token_of(kind, settings.SECRET_KEY, table_id, value)
 
 
 def action_token(table_id: int, key: str) -> str:
@@ -50,6 +61,10 @@ def opaque(data: Any, *, table_id: int, keys: set[str]) -> Any:
     it) by its card token. New dicts and lists: presenters' own objects are left as they are;
     a dict met twice (a card drawn in two places) becomes one new dict."""
     return _Opaque(table_id, keys).walk(data)
+
+
+# what ``_Opaque.walk`` returns as it is (exact types: a subclass goes through ``walk``)
+_LEAVES = frozenset({str, int, bool, float, type(None)})
 
 
 class _Opaque:
@@ -75,11 +90,13 @@ class _Opaque:
                     out[name] = action_token(self.table_id, item)
                 elif name == "id" and card and isinstance(item, str) and item:
                     out[name] = card_token(self.table_id, item)
+                elif item.__class__ in _LEAVES:  # most values: no call for them
+                    out[name] = item
                 else:
                     out[name] = self.walk(item)
             return out
         if isinstance(value, list):
-            return [self.walk(item) for item in value]
+            return [item if item.__class__ in _LEAVES else self.walk(item) for item in value]
         if isinstance(value, tuple):
             return tuple(self.walk(item) for item in value)
         return value

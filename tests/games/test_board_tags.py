@@ -119,3 +119,92 @@ def test_the_board_urls_are_those_reverse_gives(bob):
     assert info.url == reverse("games:table", args=[table.code])
     assert info.poll_url == reverse("games:poll", args=[table.code])
     assert info.leave_url == reverse("games:leave", args=[table.code])
+
+
+# the three loops of games/boards/kazoku_families.html that games_kazoku's tags replaced
+KAZOKU_LOOPS = {
+    "kazoku_hand_groups board.data.hand_groups": """{% load games_cards %}{% for group in board.data.hand_groups %}
+          <li class="family-group">
+            <p class="family-title">{{ group.family }} <span class="count">{{ group.held }}/{{ group.size }}</span></p>
+            <div class="cards">{% kana_cards group.cards focusable=True %}</div>
+          </li>
+        {% endfor %}""",  # noqa: E501
+    "kazoku_ask_forms board.data.asks": """{% load games_cards %}{% for group in board.data.asks %}
+      {% action_form_open %}
+        <fieldset class="ask-group">
+          <legend>{{ group.legend }}</legend>
+          <div class="ask-buttons">{% card_buttons group.options %}</div>
+        </fieldset>
+      </form>
+    {% endfor %}""",  # noqa: E501
+    "kazoku_seat_boxes board.data.seats": """{% load games_cards %}{% for s in board.data.seats %}
+        <li class="seat-box{% if s.to_act %} is-acting{% endif %}{% if s.player.is_me %} is-me{% endif %}">
+          {% seat_name s %}
+          <p class="seat-facts">
+            {% hand_count s %}
+            · {{ s.score_label }}
+          </p>
+          {% if s.laid %}
+            <ul class="laid-families">
+              {% for fam in s.laid %}
+                <li><span class="family-name">{{ fam.family }}</span>
+                  <span class="mini-cards">{% kana_cards fam.cards small=True %}</span></li>
+              {% endfor %}
+            </ul>
+          {% endif %}
+        </li>
+      {% endfor %}""",  # noqa: E501
+}  # noqa: E501
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ja"])
+def test_the_kazoku_tags_write_what_their_loops_wrote(language):
+    """Byte for byte (whitespace included), on boards of a seeded game with laid families,
+    asks, the lay button, a name to escape, a player away and an empty hand."""
+    import random
+
+    from games.boards import presenter_for
+    from games.engines import get_engine
+
+    eng = get_engine("kazoku-families")
+    rng = random.Random(5)
+    state = eng.new_game(3, 5)
+    players = [
+        Player(index=0, name="<b>Eve & co</b>", kind="human", is_me=True, away=False),
+        Player(index=1, name="CPU 1 (normal)", kind="bot", is_me=False, away=True),
+        Player(index=2, name="Bob", kind="human", is_me=False, away=False),
+    ]
+    request = RequestFactory().get("/")
+    get_token(request)
+
+    class Info:
+        url = "/play/t/ABCDEF/"
+        version = 3
+
+    seen = {"laid": False, "asks": False, "lay": False}
+    with translation.override(language):
+        for _step in range(400):
+            if eng.is_over(state):
+                break
+            for me in range(3):
+                legal = eng.legal_actions(state, me)
+                board = presenter_for("kazoku-families").build(
+                    view=eng.view(state, me), legal=legal, players=players, me=me, romaji="hover"
+                )
+                seen["laid"] |= any(s["laid"] for s in board.data["seats"])
+                seen["asks"] |= bool(board.data["asks"])
+                seen["lay"] |= board.data["lay"] is not None
+                context = {"board": board, "info": Info(), "token": "tok"}
+                for tag, loop in KAZOKU_LOOPS.items():
+                    old = Template(loop).render(RequestContext(request, context))
+                    new = Template("{% load games_kazoku %}{% " + tag + " %}").render(
+                        RequestContext(request, context)
+                    )
+                    # the CSRF token is masked afresh each time it is written
+                    old, new = (
+                        re.sub(r'(middlewaretoken" value=)"[^"]+"', r"\1T", h) for h in (old, new)
+                    )
+                    assert old == new
+            seat = eng.to_act(state)[0]
+            state, _events = eng.apply(state, seat, rng.choice(eng.legal_actions(state, seat)))
+    assert all(seen.values()), seen
