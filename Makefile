@@ -1,7 +1,8 @@
 # Kanagame: two commands for a newcomer (see README.md).
 #   make run    venv + install + migrate + fixtures + demo data, then serve on 127.0.0.1:8000
 #   make test   venv + install, then the suite on the embedded default (SQLite, eager Celery),
-#               on every core (pytest-xdist), without the few `slow` property tests
+#               on every core (pytest-xdist), without the few `slow` property tests; the
+#               browser tests on two more processes beside the others (tests/run_fast.py)
 #   make test-slow   those slow tests (CI runs them: .ci/run)
 #   make journeys  the four users' whole journeys in Chromium (tests/journeys/, marker 'journey')
 PYTHON ?= python3
@@ -38,8 +39,9 @@ run: $(STAMP)
 
 # Bytecode caches on, whatever the shell says (PYTHONDONTWRITEBYTECODE=1 made every test
 # process compile the project and rewrite every test module's asserts again: ~7 s of CPU each).
+# The browser tests run beside the others, on processes of their own (tests/run_fast.py).
 test: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not journey" $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= TEST_WORKERS=$(TEST_WORKERS) $(BIN)/python tests/run_fast.py $(PYTEST_ARGS)
 
 test-slow: $(STAMP)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow $(PYTEST_ARGS)

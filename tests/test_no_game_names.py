@@ -33,6 +33,7 @@ GAMES = {
             "games/engines/kazoku/",
             "games/boards/kazoku",
             "templates/games/boards/kazoku",
+            "games/templatetags/games_kazoku",  # its board template's own tags
             "static/css/kazoku",
             "static/js/kazoku",
         ),
@@ -43,6 +44,7 @@ GAMES = {
             "games/engines/koikoi/",
             "games/boards/koikoi",
             "templates/games/boards/koikoi",
+            "games/templatetags/games_koikoi",  # its board template's own tags
             "static/css/koikoi",
             "static/js/koikoi",
         ),
@@ -53,6 +55,7 @@ GAMES = {
             "games/engines/bozu/",
             "games/boards/bozu",
             "templates/games/boards/bozu",
+            "games/templatetags/games_bozu",  # its board template's own tags
             "static/css/bozu",
             "static/js/bozu",
         ),
@@ -63,6 +66,7 @@ GAMES = {
             "games/engines/yokai/",
             "games/boards/yokai",
             "templates/games/boards/yokai",
+            "games/templatetags/games_yokai",  # its board template's own tags
             "static/css/yokai",
             "static/js/yokai",
         ),

@@ -15,7 +15,16 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture
+def _browser_scope(fixture_name, config) -> str:
+    """One Chromium per test process when the process runs browser tests only (``make test``
+    runs them apart, with ``KANAGAME_ONE_BROWSER`` set: tests/run_fast.py): a launch costs about
+    a second of CPU. Elsewhere one per test: Playwright's sync API leaves its event loop set in
+    the thread between calls, and a later test of another kind calling ``async_to_sync`` in
+    that process would be refused."""
+    return "session" if os.environ.get("KANAGAME_ONE_BROWSER") else "function"
+
+
+@pytest.fixture(scope=_browser_scope)
 def browser():
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"browser test skipped: {CHROMIUM} is missing (apt-get install chromium)")
@@ -35,3 +44,13 @@ def results_dir(request):
     path = os.path.join("test-results", request.node.name)
     os.makedirs(path, exist_ok=True)
     return path
+
+
+@pytest.fixture(autouse=True)
+def _contexts_closed_after_each_test(request):
+    """A shared Chromium starts each test without the windows an earlier one left open (a board
+    left open keeps polling the live server)."""
+    yield
+    if browser := request.node.funcargs.get("browser"):
+        for context in browser.contexts:
+            context.close()

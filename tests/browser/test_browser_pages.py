@@ -123,6 +123,12 @@ def pages_of(site: Site) -> dict[str, list[tuple[str, str]]]:
     return {"learner": learner, "teacher": teacher, "student1": student, None: anonymous}
 
 
+# The page is loaded and htmx has nothing in flight (a request sent as the page loads, a poll)
+# nor a swap settling: what Playwright's "networkidle" waited for, without its fixed half
+# second of silence after every page.
+SETTLED = """() => document.readyState === 'complete'
+  && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"""
+
 SIDEWAYS = """() => {
   const width = window.innerWidth, doc = document.documentElement;
   if (doc.scrollWidth <= width) return null;
@@ -158,7 +164,7 @@ def visit_all(browser, base_url: str, site: Site, results_dir: str, width: int, 
         for name, path in pages:
             response = page.goto(base_url + path)
             assert response.status == 200, f"{name} {path}: HTTP {response.status}"
-            page.wait_for_load_state("networkidle")
+            page.wait_for_function(SETTLED)
             label = f"{width}x{height} {name}"
             page.screenshot(path=f"{results_dir}/{width}x{height}-{name}.png")
             if too_wide := page.evaluate(SIDEWAYS):
@@ -178,7 +184,8 @@ def quiz_states(page, base_url: str, size: str) -> list[str]:
 
     page.goto(f"{base_url}/learn/quiz/")
     page.locator("main form button[type=submit]").first.click()
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state()
+    page.wait_for_function(SETTLED)
     problems = axe_problems(page, f"{size} quiz-question")
     prompt_id = page.locator("input[name=prompt]").first.get_attribute("value")
     prompt = Prompt.objects.get(pk=prompt_id)
