@@ -153,11 +153,7 @@ def test_a_right_choice_among_buttons_is_hard_unless_fast_on_a_stable_kana():
 
 
 def test_recall_counts_hours_not_whole_calendar_days():
-    scheduler = srs.scheduler_build(fuzzing=False)
-    card = srs.review(
-        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=True,
-        response_ms=4000, at=T0,
-    ).card  # fmt: skip
+    scheduler, card = _answered(True)
     hour = srs.recall_probability(scheduler=scheduler, card=card, now=T0 + timedelta(hours=1))
     next_day = srs.recall_probability(scheduler=scheduler, card=card, now=T0 + timedelta(hours=20))
     # fsrs' own retrievability reads 20 hours as 0 days: recall 1.0
@@ -180,10 +176,7 @@ def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
     unseen = srs.predict(scheduler=scheduler, card=None, now=T0, choices=4)
     assert unseen == pytest.approx(srs.UNSEEN_RECALL + (1 - srs.UNSEEN_RECALL) / 4)
     assert srs.predict(scheduler=scheduler, card=None, now=T0) == srs.UNSEEN_RECALL
-    card = srs.review(
-        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=True,
-        response_ms=4000, at=T0,
-    ).card  # fmt: skip
+    _, card = _answered(True, scheduler=scheduler)
     later = T0 + timedelta(days=3)
     recall = srs.predicted_recall(scheduler=scheduler, card=card, now=later)
     bare = {"calibration": UNCALIBRATED}
@@ -199,11 +192,12 @@ def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
     assert srs.PREDICTION_FLOOR <= typed < four <= 1 - srs.PREDICTION_FLOOR
 
 
-def _answered(correct: bool, *, scheduler=None):
+def _answered(correct: bool, *, scheduler=None, at=T0):
+    """A new card answered once at ``at`` (in 4 s), and the scheduler that reviewed it."""
     scheduler = scheduler or srs.scheduler_build(fuzzing=False)
     card = srs.review(
-        scheduler=scheduler, card=srs.card_new(card_id=1, now=T0), correct=correct,
-        response_ms=4000, at=T0,
+        scheduler=scheduler, card=srs.card_new(card_id=1, now=at), correct=correct,
+        response_ms=4000, at=at,
     ).card  # fmt: skip
     return scheduler, card
 
@@ -307,12 +301,8 @@ def test_a_kana_answered_right_recently_is_not_asked_again_a_wrong_one_is():
 
 
 def test_predictions_are_calibrated_per_answer_kind_and_a_taught_kana_has_its_own_prior():
-    scheduler = srs.scheduler_build(fuzzing=False)
     t = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-    card = srs.review(
-        scheduler=scheduler, card=srs.card_new(card_id=1, now=t), correct=True,
-        response_ms=4000, at=t,
-    ).card  # fmt: skip
+    scheduler, card = _answered(True, at=t)
     later = t + timedelta(days=2)
     raw = srs.predicted_recall(scheduler=scheduler, card=card, now=later)
     cases = (("typed", "quiz", "typed", 0), ("write", "quiz", "write", 0),
