@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.core.management import call_command
+from htmx_waits import SETTLED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -123,12 +124,6 @@ def pages_of(site: Site) -> dict[str, list[tuple[str, str]]]:
     return {"learner": learner, "teacher": teacher, "student1": student, None: anonymous}
 
 
-# The page is loaded and htmx has nothing in flight (a request sent as the page loads, a poll)
-# nor a swap settling: what Playwright's "networkidle" waited for, without its fixed half
-# second of silence after every page.
-SETTLED = """() => document.readyState === 'complete'
-  && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"""
-
 SIDEWAYS = """() => {
   const width = window.innerWidth, doc = document.documentElement;
   if (doc.scrollWidth <= width) return null;
@@ -164,6 +159,8 @@ def visit_all(browser, base_url: str, site: Site, results_dir: str, width: int, 
         for name, path in pages:
             response = page.goto(base_url + path)
             assert response.status == 200, f"{name} {path}: HTTP {response.status}"
+            # loaded (goto waits for it) and htmx settled: what "networkidle" waited for,
+            # without its fixed half second of silence after every page
             page.wait_for_function(SETTLED)
             label = f"{width}x{height} {name}"
             page.screenshot(path=f"{results_dir}/{width}x{height}-{name}.png")

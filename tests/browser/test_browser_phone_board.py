@@ -25,6 +25,7 @@ import re
 from unittest import mock
 
 import pytest
+from htmx_waits import SETTLED
 
 from kanagame.accounts.services import user_create
 
@@ -140,9 +141,6 @@ class Tally:
         if not inside or box["covered"]:
             self.outside.append(f"{where}: {box}")
         return True
-
-
-SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
 def answer(page) -> None:
