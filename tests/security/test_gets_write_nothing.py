@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -73,8 +73,22 @@ WRITE = re.compile(
 )
 
 
+@pytest.fixture(scope="module")
+def _cast_once(django_db_setup, django_db_blocker):
+    """The cast, built once per test process inside a transaction each test's own nests in
+    (Django's ``setUpTestData`` pattern): every test starts from these rows, and its changes
+    are rolled back with it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _cast_build()
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def cast(db):
+def cast(_cast_once, db):
+    return _cast_once
+
+
+def _cast_build() -> dict:
     alice = user_create(username="alice", password="pw-alice-2026", role=Role.TEACHER)
     dave = user_create(username="dave", password="pw-dave-2026", role=Role.TEACHER)
     alice_class = classroom_create(teacher=alice, name="5B")
@@ -158,28 +172,32 @@ def _writes(queries, route: str, *, overdue: bool) -> list[tuple[str, str]]:
     return found
 
 
+# one test per caller and timer state (not one per timer state): ten tests of ~2 s spread over
+# the test processes, where two of ~12 s ended a run on one process
+@pytest.mark.parametrize("who", ["anonymous", "alice", "bob", "sam", "dave"])
 @pytest.mark.parametrize("overdue", [False, True], ids=["timer-running", "timer-overdue"])
-def test_no_get_writes_the_products_state(cast, overdue, django_capture_on_commit_callbacks):
+def test_no_get_writes_the_products_state(cast, overdue, who, django_capture_on_commit_callbacks):
     table = cast["table"]
     problems = []
-    for who, user in cast["users"].items():
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        for route in ROUTES:
-            # as a page and as an htmx request (the partials: boards, questions, replays)
-            for url, headers in product(_urls(route, cast["values"]), ({}, HX)):
-                _away(table, overdue=overdue)
-                RateCounter.objects.all().delete()
-                with (
-                    CaptureQueriesContext(connection) as captured,
-                    django_capture_on_commit_callbacks(execute=True),
-                ):
-                    response = client.get(url, **headers)
-                how = "htmx GET" if headers else "GET"
-                for name, sql in _writes(captured.captured_queries, route, overdue=overdue):
-                    status = response.status_code
-                    problems.append(f"{how} {url} as {who} ({status}): {name}: {sql}")
+    user = cast["users"][who]
+    assert set(cast["users"]) == {"anonymous", "alice", "bob", "sam", "dave"}  # every caller
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    for route in ROUTES:
+        # as a page and as an htmx request (the partials: boards, questions, replays)
+        for url, headers in product(_urls(route, cast["values"]), ({}, HX)):
+            _away(table, overdue=overdue)
+            RateCounter.objects.all().delete()
+            with (
+                CaptureQueriesContext(connection) as captured,
+                django_capture_on_commit_callbacks(execute=True),
+            ):
+                response = client.get(url, **headers)
+            how = "htmx GET" if headers else "GET"
+            for name, sql in _writes(captured.captured_queries, route, overdue=overdue):
+                status = response.status_code
+                problems.append(f"{how} {url} as {who} ({status}): {name}: {sql}")
     assert not problems, "\n".join(sorted(set(problems)))
 
 
