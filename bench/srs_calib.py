@@ -344,6 +344,8 @@ def main(argv=None) -> dict:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
+    if args.fit_out and not set(seeds) <= set(srs_sim.DEV_SEEDS):  # an allow-list
+        parser.error(f"--fit-out runs on the development seeds {srs_sim.DEV_SEEDS} only")
     started, cpu = time.perf_counter(), time.process_time()
     events = events_for(
         seeds, args.first + args.learners, args.world, args.exposure, args.processes, args.cache
@@ -352,8 +354,6 @@ def main(argv=None) -> dict:
         events = [e for e in events if e["learner"][1] >= args.first]
     simulated = time.perf_counter() - started
     if args.fit_out:
-        if not set(seeds) <= set(srs_sim.DEV_SEEDS):  # an allow-list, not a block-list
-            parser.error(f"--fit-out runs on the development seeds {srs_sim.DEV_SEEDS} only")
         found = (
             fit_all(events)
             if args.fitter == "isotonic"

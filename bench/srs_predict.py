@@ -37,7 +37,9 @@ fsrs' own decay, and the answers grouped (first answer, after a wrong one, by ti
 by fsrs stability) with the simulator's true P(correct), true recall and true chance of a
 look-alike answer. ``--tune``: the sweep that chose ``srs.PREDICTION_DECAY`` (the pooled
 log-loss of the scored days for each decay); ``--fit``: the per-kind calibration weights and
-the first-answer priors ``srs`` holds (``fit``). Both accept the development seeds only
+the first-answer priors ``srs`` holds (``fit``; since session 10 the product's weights and
+monotone maps come from the same objective, converged, on 120 development learners:
+``bench/srs_calib.py --fitter isotonic --fit-out``). Both accept the development seeds only
 (``srs_sim.DEV_SEEDS``, an allow-list: any other seed is refused).
 """
 
