@@ -37,7 +37,9 @@ fsrs' own decay, and the answers grouped (first answer, after a wrong one, by ti
 by fsrs stability) with the simulator's true P(correct), true recall and true chance of a
 look-alike answer. ``--tune``: the sweep that chose ``srs.PREDICTION_DECAY`` (the pooled
 log-loss of the scored days for each decay); ``--fit``: the per-kind calibration weights and
-the first-answer priors ``srs`` holds (``fit``). Both accept the development seeds only
+the first-answer priors ``srs`` holds (``fit``; since session 10 the product's weights and
+monotone maps come from the same objective, converged, on 120 development learners:
+``bench/srs_calib.py --fitter isotonic --fit-out``). Both accept the development seeds only
 (``srs_sim.DEV_SEEDS``, an allow-list: any other seed is refused).
 """
 
@@ -88,6 +90,7 @@ def replay(
     guess_aware: bool = True,
     decays: dict | None = None,
     calibration: dict | None = None,
+    monotone: dict | None = None,
 ) -> None:
     """Add ``model`` (srs.predict before the answer) to every event, in time order, and what
     the diagnosis needs: ``stability`` (days; None before the first answer), ``elapsed`` (days
@@ -96,7 +99,8 @@ def replay(
     ``decays``: {name: decay} also stores srs.predict with that curve decay, without the
     per-kind calibration, under ``name`` (the tuning sweep, ``--tune``; the "before" column
     of ``--diagnose``). ``calibration`` replaces ``srs.PREDICTION_CALIBRATION``
-    (``--fit`` replays with none: ``{}``); ``raw`` is the predicted recall before it."""
+    (``--fit`` replays with none: ``{}``) and ``monotone`` ``srs.PREDICTION_ISOTONIC``
+    (``srs.predict``'s rule when None); ``raw`` is the predicted recall before them."""
     scheduler = srs.scheduler_build(fuzzing=False)
     cards: dict = {}
     wrong: dict = {}
@@ -108,7 +112,7 @@ def replay(
         event["model"] = srs.predict(
             scheduler=scheduler, card=card, now=at, choices=event["choices"], kind=kind,
             taught=taught, calibration=calibration, source=_source(event),
-            seen=_source(event) == "prompt",
+            seen=_source(event) == "prompt", monotone=monotone,
         )  # fmt: skip
         event["raw"] = srs.predicted_recall(scheduler=scheduler, card=card, now=at)
         event["learning"] = card is not None and srs.in_learning_steps(card)

@@ -312,6 +312,7 @@ def test_predictions_are_calibrated_per_answer_kind_and_a_taught_kana_has_its_ow
         assert srs.calibration_kind(kind, source) == group
         expected = srs.calibrated(raw, group, card.stability, None, srs.in_learning_steps(card),
                                   2.0, card.difficulty)  # fmt: skip
+        expected = srs.isotonic(expected, srs.PREDICTION_ISOTONIC.get(group, ()))  # the map
         expected = expected + (1 - expected) / choices if choices else expected
         got = srs.predict(scheduler=scheduler, card=card, now=later, choices=choices, kind=kind,
                           source=source)  # fmt: skip
@@ -327,6 +328,16 @@ def test_predictions_are_calibrated_per_answer_kind_and_a_taught_kana_has_its_ow
         srs.predict(scheduler=scheduler, card=card, now=later, kind="typed", calibration=shifted)
         > raw
     )
+    # the monotone maps are non-decreasing, anchored at 0 and 1, and change the recall
+    for group, knots in srs.PREDICTION_ISOTONIC.items():
+        assert knots[0] == (0.0, 0.0) and knots[-1] == (1.0, 1.0), group
+        assert [x for x, _ in knots] == sorted(x for x, _ in knots), group
+        assert [y for _, y in knots] == sorted(y for _, y in knots), group
+    assert srs.isotonic(0.5, ((0.0, 0.0), (0.4, 0.2), (0.6, 0.8), (1.0, 1.0))) == pytest.approx(0.5)
+    assert srs.isotonic(0.45, ((0.0, 0.0), (0.4, 0.2), (0.6, 0.8), (1.0, 1.0))) == pytest.approx(
+        0.35
+    )
+    assert srs.isotonic(0.3, ()) == 0.3
     # the product's weights keep the order: a longer wait is never predicted higher
     for group, weights in srs.PREDICTION_CALIBRATION.items():
         assert weights[1] > 0 and weights[5] <= 0, group
