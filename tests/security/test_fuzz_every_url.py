@@ -24,6 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from module_rows import module_rows
 
 from games.models import Move, Rating, RatingChange, Seat, Table
 from games.services.tables import table_create
@@ -116,9 +117,7 @@ def _world_once(django_db_setup, django_db_blocker):
     test's own transaction nests in (Django's ``setUpTestData`` pattern): every test starts
     from exactly these rows, its changes are rolled back with it, and the rows go when the
     module's last test is done. Building it for each of the ~130 tests cost ~10 s of CPU."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield _world_build()
-        transaction.set_rollback(True)
+    yield from module_rows(django_db_blocker, _world_build)
 
 
 @pytest.fixture

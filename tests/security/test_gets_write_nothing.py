@@ -19,11 +19,12 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from factories import taught
+from module_rows import module_rows
 
 from games.demo import _play_human_moves
 from games.models import Move, Seat, Table
@@ -78,9 +79,7 @@ def _cast_once(django_db_setup, django_db_blocker):
     """The cast, built once per test process inside a transaction each test's own nests in
     (Django's ``setUpTestData`` pattern): every test starts from these rows, and its changes
     are rolled back with it."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield _cast_build()
-        transaction.set_rollback(True)
+    yield from module_rows(django_db_blocker, _cast_build)
 
 
 @pytest.fixture
