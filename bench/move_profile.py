@@ -101,7 +101,10 @@ def phases_install(extra: list[str]) -> None:
 
     for module_name, name in PHASES + [tuple(text.rsplit(":", 1)) for text in extra]:
         module = importlib.import_module(module_name)
-        function = getattr(module, name)
+        *outer, last = name.split(".")  # "Class.method" too
+        for part in outer:
+            module = getattr(module, part)
+        function = getattr(module, last)
 
         def timed(*args, _function=function, _key=(module_name, name), **kwargs):
             started = time.process_time()
@@ -111,7 +114,7 @@ def phases_install(extra: list[str]) -> None:
                 key = (CURRENT["kind"], f"{_key[0]}.{_key[1]}")
                 PHASE_TIMES[key] = PHASE_TIMES.get(key, 0.0) + time.process_time() - started
 
-        setattr(module, name, functools.wraps(function)(timed))
+        setattr(module, last, functools.wraps(function)(timed))
 
 
 class GcClock:
@@ -287,7 +290,7 @@ def main() -> None:
     parser.add_argument("--phases", action="store_true", help="time the main steps")
     parser.add_argument(
         "--phase", action="append", default=[], metavar="MODULE:FUNCTION",
-        help="with --phases: time this module-level function too (repeatable)",
+        help="with --phases: time this function (or Class.method) too (repeatable)",
     )  # fmt: skip
     parser.add_argument(
         "--server-gc", action="store_true",
