@@ -12,6 +12,7 @@ Everything else uses the ORM.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -222,14 +223,12 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
     their defaults), each value prepared by its field as ``bulk_create`` would, without
     building model instances (the learning hook writes such rows on every move). Fields the
     ORM would fill at save time (``auto_now``) must be given."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    given = set(rows[0])  # every row names the same fields
-    # the other fields' defaults, prepared once for all rows
-    prepared = {
-        f.attname: f.get_db_prep_save(f.get_default(), connection)
-        for f in fields
-        if f.attname not in given
-    }
+    shape = _insert_shape(model, tuple(rows[0]), connection.alias, connection.vendor)
+    fields = shape.fields
+    # the other fields' defaults, prepared once for all rows (the constant ones once per process)
+    prepared = dict(shape.defaults)
+    for f in shape.called:
+        prepared[f.attname] = f.get_db_prep_save(f.get_default(), connection)
     params: list = []
     prepare = _Preparer()
     for row in rows:
@@ -237,11 +236,33 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
             prepared[f.attname] if f.attname in prepared else prepare(f, row[f.attname])
             for f in fields
         ]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
-    return sql + ", ".join([placeholders] * len(rows)), params
+    return shape.sql + ", ".join([shape.placeholders] * len(rows)), params
+
+
+class _Shape:
+    """What ``insert_sql`` builds the same for every statement of one model and set of given
+    fields: the fields in order, the prepared constant defaults of the others, the fields
+    whose default is called each time, the statement's head and one row's placeholders."""
+
+    def __init__(self, model: type[Model], given: tuple[str, ...]) -> None:
+        self.fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        missing = [f for f in self.fields if f.attname not in given]
+        self.called = [f for f in missing if callable(f.default)]  # dict, now...: each time
+        self.defaults = {
+            f.attname: f.get_db_prep_save(f.get_default(), connection)
+            for f in missing
+            if not callable(f.default)
+        }
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in self.fields)
+        self.sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+        self.placeholders = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
+
+
+@lru_cache(maxsize=64)
+def _insert_shape(model: type[Model], given: tuple, alias: str, vendor: str) -> _Shape:  # noqa: ARG001
+    """``_Shape`` per model, given fields and database (``alias`` and ``vendor`` key it)."""
+    return _Shape(model, given)
 
 
 def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) -> int:
