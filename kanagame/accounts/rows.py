@@ -278,19 +278,35 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
 def _update_sql(
     model: type[Model], values: dict[str, Any], where: dict[str, Any]
 ) -> tuple[str, list]:
-    meta, quote = model._meta, connection.ops.quote_name
-    sets, params = [], []
-    for name, value in values.items():
-        field = meta.get_field(name)
-        sets.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
-    conditions = []
-    for name, value in where.items():
-        field = meta.get_field(name)
-        conditions.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_value(value, connection))
-    sql = f"UPDATE {table_name(model)} SET {', '.join(sets)} WHERE {' AND '.join(conditions)}"
+    sql, set_fields, where_fields = _update_shape(
+        model, tuple(values), tuple(where), connection.alias, connection.vendor
+    )
+    params = [
+        f.get_db_prep_save(v, connection) for f, v in zip(set_fields, values.values(), strict=True)
+    ]
+    params += [
+        f.get_db_prep_value(v, connection)
+        for f, v in zip(where_fields, where.values(), strict=True)
+    ]
     return sql, params
+
+
+@lru_cache(maxsize=64)
+def _update_shape(
+    model: type[Model],
+    names: tuple,
+    where: tuple,
+    alias: str,
+    vendor: str,  # noqa: ARG001
+) -> tuple[str, list, list]:
+    """The statement of ``_update_sql`` and its fields, per model, field names and database
+    (``alias`` and ``vendor`` key it): the same for every move."""
+    meta, quote = model._meta, connection.ops.quote_name
+    set_fields = [meta.get_field(name) for name in names]
+    where_fields = [meta.get_field(name) for name in where]
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in set_fields)
+    conditions = " AND ".join(f"{quote(field.column)} = %s" for field in where_fields)
+    return f"UPDATE {table_name(model)} SET {sets} WHERE {conditions}", set_fields, where_fields
 
 
 def update_then_insert(
