@@ -14,11 +14,12 @@ engine's ``view(state, seat)`` for the viewer's seat.
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext_lazy as _
 
 from kanagame.classes.models import Classroom
@@ -89,7 +90,7 @@ class Table(models.Model):
         return f"{self.engine} table {self.code}"
 
     def get_absolute_url(self) -> str:
-        return reverse("games:table", kwargs={"code": self.code})
+        return _table_url(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, self.code)
 
     @property
     def is_open(self) -> bool:
@@ -231,3 +232,11 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> float:
         return self.after - self.before
+
+
+@lru_cache(maxsize=4096)
+def _table_url(prefix: str, urlconf: str, code: str) -> str:  # noqa: ARG001 - memo keys
+    """``reverse("games:table", code)`` kept per worker: every board and move names its table's
+    page (and a reversal costs more than the rest of ``TableInfo``); a pure function of the
+    script prefix, the URLconf and the code, which is what it is keyed by."""
+    return reverse("games:table", kwargs={"code": code}, urlconf=urlconf)

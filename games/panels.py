@@ -2,12 +2,13 @@
 
 An app registers a provider in its ``AppConfig.ready()``:
 
-    table_panel_register(provider)   # provider(*, user, table_id) -> dict of template context
+    table_panel_register(provider)   # provider(*, user, table_id, handover) -> template context
 
 ``table_panels`` merges what the providers return into the board page's context (the learning
 app adds the learner's open recognition ``prompts`` and ``prompts_template``, the template the
 board includes to show them). Providers are registered once at start-up;
-nothing is stored per request.
+nothing is stored per request. ``handover``: what the receivers of ``games.signals.seat_observed``
+left for the board in the same request (a move's), or None.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ def table_panel_register(provider: TablePanel) -> None:
         _TABLE_PANELS.append(provider)
 
 
-def table_panels(*, user: Any, table_id: int) -> dict[str, Any]:
+def table_panels(*, user: Any, table_id: int, handover: dict | None = None) -> dict[str, Any]:
     """The context every registered provider adds for ``user`` at table ``table_id``."""
     context: dict[str, Any] = {}
     for provider in _TABLE_PANELS:
-        context.update(provider(user=user, table_id=table_id))
+        context.update(provider(user=user, table_id=table_id, handover=handover))
     return context

@@ -8,7 +8,12 @@ their ``AppConfig.ready()``:
   human seat newly saw something): ``observations`` is a tuple of ``SeatObservation``, one
   per human seat and saved step, in order (a human move saved with its CPU replies gives one
   for the move, then one for the replies). The learning app records the exposures and creates
-  the recognition prompts of all of them in one transaction.
+  the recognition prompts of all of them in one transaction. ``handover`` (a dict, or None
+  outside a request that draws a board) is the request's own: a receiver may leave in it,
+  under a key of its own, what it read that the board of the same request would read again
+  (the learning app: the learner's open prompts at the table, ``learning.receivers``); the
+  board's panels get it back (``games.panels.table_panels``). It lives as long as the
+  request's call: nothing is kept between requests or shared between workers.
 - ``game_finished`` (sent inside the transaction that saved the last move): ``table_id``.
   Receivers that queue work use ``delay_on_commit``. The classroom refreshes its summaries.
 - ``table_replayed`` (sent inside the transaction that created the new table of "Play

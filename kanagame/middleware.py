@@ -12,6 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject
+from csp.middleware import CSPMiddleware as _CSPMiddleware
+from csp.utils import build_policy
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY, logout
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.http.multipartparser import MultiPartParserError
@@ -134,3 +139,61 @@ class IdleTimeoutMiddleware:
             elif now - last_seen >= LAST_SEEN_GRANULARITY_S:
                 session[LAST_SEEN_KEY] = now
         return self.get_response(request)
+
+
+# --- Content-Security-Policy, built once (issue 28) ---------------------------------------
+
+# What a view or decorator may set on a response to change its policy (django-csp 4).
+_POLICY_CHANGES = (
+    "_csp_config", "_csp_update", "_csp_replace",
+    "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro",
+)  # fmt: skip
+
+
+class CSPMiddleware(_CSPMiddleware):
+    """django-csp's middleware, with the headers of a response that changes nothing in its
+    policy (no decorator's config, update or replace, no nonce used: every response of this
+    site) built once from the settings instead of once per response; any other response
+    goes through django-csp's own ``process_response``. The headers are a function of the
+    two policy settings, so they are rebuilt when either setting object changes (tests'
+    ``override_settings``); within one process django-csp builds the same text each time.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        super().__init__(get_response)
+        self._built: tuple | None = None  # (policy, policy_ro, header, header_ro)
+
+    def _headers(self) -> tuple[str, str]:
+        policy = getattr(settings, "CONTENT_SECURITY_POLICY", None)
+        policy_ro = getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
+        built = self._built
+        if built is None or built[0] is not policy or built[1] is not policy_ro:
+            built = self._built = (
+                policy, policy_ro, build_policy(), build_policy(report_only=True)
+            )  # fmt: skip
+        return built[2], built[3]
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        changed = any(hasattr(response, name) for name in _POLICY_CHANGES)
+        if changed or getattr(request, "_csp_nonce", None) is not None:
+            return super().process_response(request, response)
+        if response.status_code in (500, 404) and settings.DEBUG:
+            return response
+        header, header_ro = self._headers()
+        for name, value, exempt, policy in (
+            (HEADER, header, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
+            (
+                HEADER_REPORT_ONLY,
+                header_ro,
+                "_csp_exempt_ro",
+                "CONTENT_SECURITY_POLICY_REPORT_ONLY",
+            ),
+        ):
+            if not value or name in response or getattr(response, exempt, False) is not False:
+                continue
+            prefixes = (getattr(settings, policy, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            if not request.path_info.startswith(tuple(prefixes)):
+                response[name] = value
+        # as django-csp: a nonce asked for after the header is written is an error
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        return response

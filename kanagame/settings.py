@@ -102,7 +102,7 @@ MIDDLEWARE = [
     # The response headers first, so that every answer gets them, the 400 of the next one
     # included (issue 24): they read the session only on the way out, when it exists.
     "kanagame.middleware.PrivacyHeadersMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "kanagame.middleware.CSPMiddleware",  # django-csp's, its usual header built once
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # NUL bytes, non-UTF-8 charsets, unreadable forms: 400 before any session or query.
     "kanagame.middleware.RequestSanityMiddleware",

@@ -119,3 +119,29 @@ def view(request, table):
         "line 5: queryset .update()",
         "line 6: .delete()",
     ]
+
+
+def _patterns(resolver, prefix=""):
+    for pattern in resolver.url_patterns:
+        text = prefix + str(pattern.pattern)
+        if hasattr(pattern, "url_patterns"):
+            yield from _patterns(pattern, text)
+        else:
+            yield text, pattern
+
+
+def test_the_game_pages_come_first_and_no_other_url_starts_with_their_prefix():
+    """kanagame/urls.py lists the game pages first (the hottest URLs resolve fastest): that
+    changes no URL's view only while the game pages, and nothing else, start with "play/"."""
+    from django.urls import get_resolver
+
+    import games.urls
+
+    resolver = get_resolver()
+    first = resolver.url_patterns[0]
+    assert getattr(first, "urlconf_module", None) is games.urls
+    games_ids = {id(p) for p in games.urls.urlpatterns}
+    every = list(_patterns(resolver))
+    assert len(games_ids) == len(games.urls.urlpatterns) > 0
+    for text, pattern in every:
+        assert text.startswith("play/") == (id(pattern) in games_ids), text

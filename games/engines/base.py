@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 OPTION_KINDS = ("choice", "int", "bool")
@@ -47,8 +48,28 @@ _KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_as
 def action_key(action: Any) -> str:
     """The canonical JSON text of an action: equal actions have equal keys (what
     ``json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` gives).
+
+    A flat action (text keys; text, integer or null values: every card game's ask, pick or
+    play) is looked up in a memo of the keys made in this process: a move keys each of the
+    seat's ~40 legal actions three times (the posted token's match, the board's buttons, the
+    tokens that replace them), and a lookup costs a third of an encoding. The memo is a pure
+    function of the action's items and their types (``True`` is not ``1`` there), so what it
+    returns is the encoding; other actions are encoded each time.
     """
+    if action.__class__ is dict and _TEXT.issuperset(map(type, action)):
+        types = tuple(map(type, action.values()))
+        if _FLAT.issuperset(types):
+            return _flat_key(tuple(action.items()), types)
     return _KEY_ENCODER.encode(action)
+
+
+_TEXT = frozenset({str})
+_FLAT = frozenset({str, int, type(None)})  # exact types: a bool is not an int here
+
+
+@lru_cache(maxsize=1 << 14)
+def _flat_key(items: tuple, types: tuple) -> str:  # noqa: ARG001 - ``types`` keys the memo
+    return _KEY_ENCODER.encode(dict(items))
 
 
 def visible_events(events: Iterable[Mapping[str, Any]], seat: int | None) -> list[dict]:

@@ -101,6 +101,7 @@ def moves_observed(
     seats: Mapping[int, Seat],
     views_before: dict[int, Any] | None = None,
     views_after: dict[int, Any] | None = None,
+    handover: dict | None = None,
 ) -> None:
     """Send ``seat_observed`` once (after commit) with what each human seat newly saw.
 
@@ -109,7 +110,8 @@ def moves_observed(
     the CPU replies saved with it. Each step gives one observation per human seat that newly
     saw something, as if each step had been committed on its own.
     ``views_before`` / ``views_after``: see ``seat_observed_pairs`` (a cache of seat views of
-    the first ``before`` and of the last ``after``).
+    the first ``before`` and of the last ``after``). ``handover``: passed to the receivers
+    (``games.signals``: what they read that the board of this request may reuse).
     """
     if not seat_observed.has_listeners():
         return
@@ -131,7 +133,7 @@ def moves_observed(
     if views_after is not None:
         views_after.update(views or {})
     if observations:
-        seat_observed.send(sender=Table, observations=tuple(observations))
+        seat_observed.send(sender=Table, observations=tuple(observations), handover=handover)
 
 
 def _step_observations(

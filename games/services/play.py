@@ -67,6 +67,8 @@ class PlayResult:
     duplicate: bool = False
     state: Any = None
     views: dict[int, Any] = field(default_factory=dict)  # seat -> its view of ``state``
+    # what the learning hook read that the board drawn next may reuse (``games.signals``)
+    handover: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -80,7 +82,8 @@ class Commit:
     ``before`` when the caller has them (the learning hook reuses them); the hook fills
     ``views_after`` with their views of the last state saved, for the next step (or the board)
     to reuse. ``replies``: the CPU replies chosen in memory after a human move (eager mode),
-    saved by the same write.
+    saved by the same write. ``handover``: given to the hook's receivers (``games.signals``),
+    what they leave in it goes to the board drawn after this step.
     """
 
     table: Table
@@ -94,6 +97,7 @@ class Commit:
     views_before: dict[int, Any] | None = None
     views_after: dict[int, Any] = field(default_factory=dict)
     replies: Replies | None = None
+    handover: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -162,11 +166,14 @@ def move_commit(
     action: dict,
     token: str = "",
     seats: dict[int, Seat] | None = None,
-) -> tuple[Move, Any, dict[int, Any]]:
+) -> tuple[Move, Any, Commit | None]:
     """Apply ``action`` (already one of the legal ones) and save it, guarded by the version.
 
-    Returns the saved move, the state at ``table.version`` as saved and the human seats' views
-    of it built by the learning hook after the commit (empty when it built none). In eager
+    Returns the saved move, the state at ``table.version`` as saved and the committed step,
+    whose ``views_after`` holds the human seats' views of that state built by the learning
+    hook after the commit (empty when it built none) and ``handover`` what the hook's
+    receivers left for the board (``None`` instead of the step when CPU turns followed the
+    commit: neither describes the table any more). In eager
     mode the CPU replies are chosen right away and saved in the same write (``Replies``): the
     state returned is then the one after them (``None`` in the rare case where CPU stand-ins
     of absent humans still play inline after the commit: read the table again). Raises
@@ -184,8 +191,8 @@ def move_commit(
     move = moves_save(step, plays=[(seat, action)])[0]
     final = step.replies.state if step.replies is not None else new_state
     if eager and not eng.is_over(final) and any_bot_to_act(eng=eng, state=final, seats=seats):
-        return move, None, {}  # CPU stand-ins play inline after the commit (table_bots_play)
-    return move, final, step.views_after
+        return move, None, None  # CPU stand-ins play inline after the commit (table_bots_play)
+    return move, final, step
 
 
 def moves_save(step: Commit, *, plays: list[tuple[int, dict]]) -> list[Move]:
@@ -262,6 +269,7 @@ def after_commit(step: Commit, *, move: Move | None = None, reply: Move | None =
             seats=seats,
             views_before=step.views_before,
             views_after=step.views_after,
+            handover=step.handover,
         )
     )
     if eng.is_over(after):
@@ -335,7 +343,7 @@ def table_play(
     if seat.autoplay or seat.left_at:
         seat_back(seat=seat)  # playing a move is coming back: the CPU stand-in stops
     try:
-        move, saved, views = move_commit(
+        move, saved, step = move_commit(
             table=table,
             eng=eng,
             state=state,
@@ -349,10 +357,13 @@ def table_play(
             table.refresh_from_db()
             return PlayResult(table=table, move=None, duplicate=True)
         raise
-    if saved is None:  # CPU stand-ins played after the commit
+    if saved is None or step is None:  # CPU stand-ins played after the commit
         table.refresh_from_db()
+        return PlayResult(table=table, move=move)
     # Otherwise ``moves_save`` set the row's fields as saved: no need to read it again.
-    return PlayResult(table=table, move=move, state=saved, views=views)
+    return PlayResult(
+        table=table, move=move, state=saved, views=step.views_after, handover=step.handover
+    )
 
 
 def seat_back(*, seat: Seat) -> None:

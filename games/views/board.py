@@ -85,10 +85,12 @@ def _context(
     seats: dict[int, Seat] | None = None,
     state: Any = None,
     view: Any = None,
+    handover: dict | None = None,
 ) -> dict:
     """The board page's context. ``seats`` (``seats_of``), ``state`` (the engine state at
     ``table.version``) and the viewer's ``view`` of it when the caller has them: no second
-    read, parse or view."""
+    read, parse or view; ``handover``: what the learning hook of this request's move read
+    (``PlayResult.handover``), for the panels."""
     seat = access.seat
     _remember_shown(request, table)
     info = TableInfo.of(table)
@@ -116,7 +118,7 @@ def _context(
     if table.status == TableStatus.OPEN:  # who is waiting shares the table: its address
         context["share_url"] = request.build_absolute_uri(info.url)
     if seat is not None and table.status != TableStatus.OPEN:
-        context.update(table_panels(user=request.user, table_id=table.pk))
+        context.update(table_panels(user=request.user, table_id=table.pk, handover=handover))
     # While a kana question is open, no card shows its romaji: the answer is never on screen
     # (the question's kana may be on any card, in a word, in the log); and the board names
     # none of the kana it asks about in its log, family names or listen buttons.
@@ -159,9 +161,12 @@ def _board_response(
     state: Any = None,
     view: Any = None,
     returning: bool = False,
+    handover: dict | None = None,
 ) -> HttpResponse:
     template = "games/table.html#board" if request.htmx else "games/table.html"
-    context = _context(request, table, access, error, seats=seats, state=state, view=view)
+    context = _context(
+        request, table, access, error, seats=seats, state=state, view=view, handover=handover
+    )
     seat = access.seat
     # Opening the page is coming back (a CPU stand-in stops playing for this seat), but a GET
     # changes nothing: the page posts "I'm back" as it loads (docs/web.md, "GETs never write").
@@ -211,7 +216,13 @@ def _play(request: HttpRequest, loaded: Loaded) -> HttpResponse:
     # which the service updated in place).
     view = result.views.get(access.seat.index)
     return _board_response(
-        request, result.table, access, seats=loaded.seats, state=result.state, view=view
+        request,
+        result.table,
+        access,
+        seats=loaded.seats,
+        state=result.state,
+        view=view,
+        handover=result.handover,
     )
 
 

@@ -12,11 +12,15 @@ Everything else uses the ORM.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.db import connection, connections
 from django.db.models import Model
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.signals import post_init, pre_init
 
 _CONVERTERS: WeakKeyDictionary = WeakKeyDictionary()
 
@@ -32,6 +36,16 @@ class Columns:
         self.fields = [model._meta.get_field(name) for name in only] if only else list(fields)
         self.attnames = [field.attname for field in self.fields]
         self.pk_index = self.fields.index(model._meta.pk) if not only else None
+        # What ``Model.from_db`` does with every column (``Model.__init__``: the values set in
+        # field order), without its generic path, for models that keep Django's own
+        # ``__init__`` and ``from_db`` and whose columns are plain attributes: no descriptor
+        # sets them but a foreign key's ``_id`` one, which on a new instance (nothing cached)
+        # only stores the value (see ``build``).
+        self.plain = (
+            model.__init__ is Model.__init__
+            and model.from_db.__func__ is Model.from_db.__func__
+            and all(_stored_as_is(getattr(model, name, None)) for name in self.attnames)
+        )
 
     def sql(self) -> str:
         quote = connection.ops.quote_name
@@ -71,11 +85,24 @@ class Columns:
         for the NULLs of an outer join that matched nothing."""
         if values[self.pk_index] is None:
             return None
+        if self.plain and not (pre_init.receivers or post_init.receivers):
+            # ``from_db``'s instance (tests/games/test_rows.py), set up directly: no receiver
+            # of ``pre_init`` / ``post_init`` is connected to be told
+            instance = self.model.__new__(self.model)
+            state = instance._state = ModelState()
+            state.adding, state.db = False, connection.alias
+            instance.__dict__.update(zip(self.attnames, self.convert(values), strict=True))
+            return instance
         return self.model.from_db(connection.alias, self.attnames, self.convert(values))
 
     def param(self, name: str, value: Any) -> Any:
         """``value`` as a query parameter compared with the field ``name``."""
         return self.model._meta.get_field(name).get_db_prep_value(value, connection)
+
+
+def _stored_as_is(attribute: Any) -> bool:
+    """Whether setting a model's column attribute on a new instance only stores the value."""
+    return not hasattr(attribute, "__set__") or type(attribute) is ForeignKeyDeferredAttribute
 
 
 def sql_once(build: Callable[[], str]) -> Callable[[], str]:
@@ -196,14 +223,12 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
     their defaults), each value prepared by its field as ``bulk_create`` would, without
     building model instances (the learning hook writes such rows on every move). Fields the
     ORM would fill at save time (``auto_now``) must be given."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    given = set(rows[0])  # every row names the same fields
-    # the other fields' defaults, prepared once for all rows
-    prepared = {
-        f.attname: f.get_db_prep_save(f.get_default(), connection)
-        for f in fields
-        if f.attname not in given
-    }
+    shape = _insert_shape(model, tuple(rows[0]), connection.alias, connection.vendor)
+    fields = shape.fields
+    # the other fields' defaults, prepared once for all rows (the constant ones once per process)
+    prepared = dict(shape.defaults)
+    for f in shape.called:
+        prepared[f.attname] = f.get_db_prep_save(f.get_default(), connection)
     params: list = []
     prepare = _Preparer()
     for row in rows:
@@ -211,11 +236,33 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
             prepared[f.attname] if f.attname in prepared else prepare(f, row[f.attname])
             for f in fields
         ]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
-    return sql + ", ".join([placeholders] * len(rows)), params
+    return shape.sql + ", ".join([shape.placeholders] * len(rows)), params
+
+
+class _Shape:
+    """What ``insert_sql`` builds the same for every statement of one model and set of given
+    fields: the fields in order, the prepared constant defaults of the others, the fields
+    whose default is called each time, the statement's head and one row's placeholders."""
+
+    def __init__(self, model: type[Model], given: tuple[str, ...]) -> None:
+        self.fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        missing = [f for f in self.fields if f.attname not in given]
+        self.called = [f for f in missing if callable(f.default)]  # dict, now...: each time
+        self.defaults = {
+            f.attname: f.get_db_prep_save(f.get_default(), connection)
+            for f in missing
+            if not callable(f.default)
+        }
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in self.fields)
+        self.sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+        self.placeholders = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
+
+
+@lru_cache(maxsize=64)
+def _insert_shape(model: type[Model], given: tuple, alias: str, vendor: str) -> _Shape:  # noqa: ARG001
+    """``_Shape`` per model, given fields and database (``alias`` and ``vendor`` key it)."""
+    return _Shape(model, given)
 
 
 def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) -> int:
@@ -231,19 +278,35 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
 def _update_sql(
     model: type[Model], values: dict[str, Any], where: dict[str, Any]
 ) -> tuple[str, list]:
-    meta, quote = model._meta, connection.ops.quote_name
-    sets, params = [], []
-    for name, value in values.items():
-        field = meta.get_field(name)
-        sets.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
-    conditions = []
-    for name, value in where.items():
-        field = meta.get_field(name)
-        conditions.append(f"{quote(field.column)} = %s")
-        params.append(field.get_db_prep_value(value, connection))
-    sql = f"UPDATE {table_name(model)} SET {', '.join(sets)} WHERE {' AND '.join(conditions)}"
+    sql, set_fields, where_fields = _update_shape(
+        model, tuple(values), tuple(where), connection.alias, connection.vendor
+    )
+    params = [
+        f.get_db_prep_save(v, connection) for f, v in zip(set_fields, values.values(), strict=True)
+    ]
+    params += [
+        f.get_db_prep_value(v, connection)
+        for f, v in zip(where_fields, where.values(), strict=True)
+    ]
     return sql, params
+
+
+@lru_cache(maxsize=64)
+def _update_shape(
+    model: type[Model],
+    names: tuple,
+    where: tuple,
+    alias: str,
+    vendor: str,  # noqa: ARG001
+) -> tuple[str, list, list]:
+    """The statement of ``_update_sql`` and its fields, per model, field names and database
+    (``alias`` and ``vendor`` key it): the same for every move."""
+    meta, quote = model._meta, connection.ops.quote_name
+    set_fields = [meta.get_field(name) for name in names]
+    where_fields = [meta.get_field(name) for name in where]
+    sets = ", ".join(f"{quote(field.column)} = %s" for field in set_fields)
+    conditions = " AND ".join(f"{quote(field.column)} = %s" for field in where_fields)
+    return f"UPDATE {table_name(model)} SET {sets} WHERE {conditions}", set_fields, where_fields
 
 
 def update_then_insert(

@@ -512,14 +512,18 @@ def plays_observed(
     prompt_mode: str,
     steps: list[SeenStep],
     at: datetime | None = None,
-) -> None:
+) -> list[Prompt] | None:
     """What one commit at a table showed a learner: for each step in order, the same rows as
     ``ask_observed`` then ``play_observed``, in one transaction and fewer statements (every
-    step's exposures in one insert, the open prompts read once)."""
+    step's exposures in one insert, the open prompts read once).
+
+    Returns the learner's open prompts at the table as the transaction leaves them, oldest
+    first, when it read them and opened none (``prompts_pending(opened=...)`` then needs no
+    second read); None otherwise."""
     if prompt_mode not in PROMPT_MODES:
         raise ValueError(f"prompt_mode must be one of {PROMPT_MODES}, not {prompt_mode!r}")
     if not is_learner(user):
-        return
+        return None
     exposures, asks = [], []
     for step in steps:
         exposed = _pairs([*step.shown, *step.entered_hand])
@@ -537,16 +541,19 @@ def plays_observed(
         if exposed and (entered := _pairs(wanted)):
             asks.append((entered, step.move_id, None))
     if not exposures and not asks:
-        return
+        return None
     at = at or timezone.now()
     with transaction.atomic():
         opened = _exposures_and_open_prompts(
             learner=user, steps=exposures, table_id=table_id, at=at, read=bool(asks)
         )
         room = prompts_room(learner=user, table_id=table_id, at=at, opened=opened) if asks else 0
-        _prompts_make_many(
+        made = _prompts_make_many(
             learner=user, asks=asks, mode=prompt_mode, table_id=table_id, at=at, room=room
         )
+    if opened is None or made:
+        return None
+    return [prompt for prompt in opened if prompt.expires_at > at]  # prompts_room expired the rest
 
 
 def prompts_expire(*, learner, table_id: int | None = None, at: datetime) -> int:
@@ -627,12 +634,19 @@ def prompt_view(prompt: Prompt) -> PromptView:
     )
 
 
-def prompts_pending(*, user, table_id: int, at: datetime | None = None) -> list[PromptView]:
-    """The learner's open prompts at this table, oldest first (expired ones are left out)."""
+def prompts_pending(
+    *, user, table_id: int, at: datetime | None = None, opened: list[Prompt] | None = None
+) -> list[PromptView]:
+    """The learner's open prompts at this table, oldest first (expired ones are left out).
+
+    ``opened``: those prompts as the learning hook of the same request left them
+    (``plays_observed``), instead of reading them again."""
     if not getattr(user, "is_authenticated", False):
         return []
     at = at or timezone.now()
-    rows = [p for p in _open_prompts(learner=user, table_id=table_id) if p.expires_at > at]
+    if opened is None:
+        opened = _open_prompts(learner=user, table_id=table_id)
+    rows = [p for p in opened if p.expires_at > at]
     if rows:  # the board shows the first one: its response time starts now
         prompt_displayed(prompt=rows[0], at=at)
     return [prompt_view(p) for p in rows]

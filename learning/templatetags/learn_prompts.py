@@ -10,10 +10,12 @@ with its values escaped.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext, pgettext
@@ -83,10 +85,18 @@ def _answer(first: Any) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
+def _answer_url(prefix: str, urlconf: str, prompt_id: int) -> str:  # noqa: ARG001 - memo keys
+    """``reverse("learn:prompt_answer", prompt_id)`` kept per worker: a question stays on its
+    board for every poll and move until it is answered, and a reversal costs more than the
+    rest of the form. A pure function of the script prefix, the URLconf and the id."""
+    return reverse("learn:prompt_answer", args=[prompt_id], urlconf=urlconf)
+
+
 @register.simple_tag(takes_context=True)
 def prompt_form(context: template.Context, first: Any) -> SafeString:
     """The answer form of ``first`` (a ``PromptView``), posted with HTMX to its answer URL."""
-    url = _t(reverse("learn:prompt_answer", args=[first.id]))
+    url = _t(_answer_url(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, first.id))
     request = context.get("request")
     after = context.get("prompts_next") or (request.get_full_path() if request else "")
     more = len(context.get("prompts") or ()) - 1

@@ -93,3 +93,57 @@ def test_insert_and_update_write_as_the_orm_does(bob):
     assert update(Table, {"version": table.version + 2, "turn_due_at": None}, where=guard) == 1
     assert update(Table, {"version": 0}, where=guard) == 0  # the version moved on
     assert Table.objects.get(pk=table.pk).version == table.version + 2
+
+
+def test_instances_are_built_as_from_db_builds_them_and_receivers_are_told(bob):
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.models import Session
+    from django.db.models.signals import post_init
+
+    from kanagame.accounts.models import Profile
+    from kanagame.accounts.rows import Columns, fetch
+    from learning.models import Prompt
+
+    table = table_create(
+        user=bob,
+        engine="kazoku-families",
+        options={},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    for model, pk in (
+        (Table, table.pk),
+        (Seat, table.seats.get(index=0).pk),
+        (get_user_model(), bob.pk),
+        (Profile, bob.profile.pk),
+    ):
+        columns = Columns(model, "x")
+        assert columns.plain, model
+        sql = (
+            f"SELECT {columns.sql()} FROM {connection.ops.quote_name(model._meta.db_table)} x "
+            f"WHERE x.{connection.ops.quote_name(model._meta.pk.column)} = %s"
+        )
+        [[built]] = fetch(sql, [pk], [columns])
+        orm = model.objects.get(pk=pk)
+        assert type(built) is model
+        assert {k: v for k, v in vars(built).items() if k != "_state"} == {
+            k: v for k, v in vars(orm).items() if k != "_state"
+        }
+        assert (built._state.adding, built._state.db) == (False, orm._state.db)
+        built.save()  # an UPDATE of the row, not an INSERT
+        assert model.objects.filter(pk=pk).count() == 1
+        built.refresh_from_db()
+    assert Columns(Prompt, "p").plain and Columns(Session, "s").plain
+
+    told = []
+
+    def receiver(sender, instance, **kwargs):
+        told.append(instance)
+
+    post_init.connect(receiver, sender=Table)
+    try:
+        columns = Columns(Table, "x")
+        sql = f"SELECT {columns.sql()} FROM games_table x WHERE x.id = %s"
+        [[built]] = fetch(sql, [table.pk], [columns])
+    finally:
+        post_init.disconnect(receiver, sender=Table)
+    assert told == [built]  # a receiver connected: built by ``from_db``, which tells it

@@ -45,7 +45,8 @@ def test_repeated_equal_and_unhashable_values_are_prepared_as_one_by_one():
          "token": "", "by_bot": v > 1, "created_at": at}
         for v in (1, 2, 3)
     ]  # fmt: skip
-    for model, rows in ((LearningEvent, events), (KanaMemory, memories), (Move, moves)):
+    cases = ((LearningEvent, events), (KanaMemory, memories), (Move, moves))
+    for model, rows in cases * 2:  # the second time from the memo of the statement's shape
         sql, params = insert_sql(model, rows)
         expected = direct(model, rows)
         # PostgreSQL adapts a JSON value as an object holding it (``obj``)
