@@ -44,9 +44,11 @@ def players_of(name: str) -> int:
 
 
 def deal_runs_every_step(name: str, options: dict, seed: int, humans_play: str) -> bool:
-    """Whether the journey's four steps can all run on the deal of ``seed``."""
+    """Whether the journey's steps (``journey.STEPS``, in ``journey.next_step``'s order) can all
+    run on the deal of ``seed``."""
     eng = get_engine(name)
     level = "normal" if "normal" in eng.BOT_LEVELS else eng.BOT_LEVELS[0]
+    bot = eng.bot(level)
     state = eng.new_game(players_of(name), seed, options)
     rng = random.Random(seed)
 
@@ -54,39 +56,39 @@ def deal_runs_every_step(name: str, options: dict, seed: int, humans_play: str) 
         legal = eng.legal_actions(state, seat)
         if seat in HUMANS and humans_play == "first":
             return legal[0]
-        return eng.bot(level).choose(eng.bot_view(state, seat), legal, rng)
+        return bot.choose(eng.bot_view(state, seat), legal, rng)
 
     def to_act() -> list[int]:
         return [] if eng.is_over(state) else eng.to_act(state)
 
-    def play(seat: int) -> None:  # the seat's move, then the CPU seats' (inline, as eager mode)
+    def play(seat: int | None = None) -> None:
+        """``seat``'s move (None: nobody's), then the CPU seats' (inline, as eager mode)."""
         nonlocal state
-        state, _ = eng.apply(state, seat, choose(seat))
+        if seat is not None:
+            state, _ = eng.apply(state, seat, choose(seat))
         while (acting := to_act()) and acting[0] not in HUMANS:
             state, _ = eng.apply(state, acting[0], choose(acting[0]))
 
-    while (acting := to_act()) and acting[0] not in HUMANS:
-        state, _ = eng.apply(state, acting[0], choose(acting[0]))
-    moves, reloaded, hidden, stale, left = 0, False, False, False, False
+    seat_of = {step: seat for step, _, seat in journey.STEPS}
+    play()  # the CPU seats before the first human
+    moves, done = 0, set()
     while (acting := to_act()) and moves < journey.MAX_MOVES:
         play(acting[0])
         moves += 1
-        if moves >= journey.RELOAD_AT and not reloaded:
-            reloaded = True
-        elif moves >= journey.HIDE_AT and not hidden and to_act() == [0]:
-            play(0)
-            moves, hidden = moves + 1, True
-        elif moves >= journey.STALE_AT and not stale and to_act() == [1]:
-            play(1)
-            moves, stale = moves + 1, True
-        elif moves >= journey.LEAVE_AT and not left and to_act() == [1]:
+        step = journey.next_step(moves, done, to_act())
+        if step == "leave":  # B plays on while A is away, then a stand-in plays A's turn
             while to_act() == [1]:
                 play(1)
             if not to_act():
                 return False  # the game ended on B's moves while A was away
-            play(0)  # the stand-in's turn for A
-            moves, left = moves + 1, True
-    return reloaded and hidden and stale and left
+            play(0)
+        elif step is not None and seat_of[step] is not None:
+            play(seat_of[step])  # the step's own move (hide: A's, stale: B's)
+        if step not in (None, "reload"):
+            moves += 1
+        if step is not None:
+            done.add(step)
+    return done == set(seat_of)
 
 
 def main() -> None:

@@ -57,6 +57,10 @@ GAMES = {
 }
 # after this many human moves (each at the first chance)
 RELOAD_AT, HIDE_AT, STALE_AT, LEAVE_AT = 2, 3, 4, 5
+# the scripted steps, in order of precedence: (name, after this many human moves, on whose
+# turn: seat 0 is A, 1 is B, None either)
+STEPS = (("reload", RELOAD_AT, None), ("hide", HIDE_AT, 0), ("stale", STALE_AT, 1),
+         ("leave", LEAVE_AT, 1))  # fmt: skip
 TABLE_SETTINGS = {"prompts": "off", "romaji": "hover", "timer": 30}
 MOVE = "#board button[name=action]:not([disabled]):visible"
 SET_VISIBILITY = """(state) => {
@@ -241,6 +245,16 @@ def check_teacher_sees_no_hand(teacher, students, table, probe) -> int:
     return len(secrets)
 
 
+def next_step(moves: int, done: set[str], acting: list[int]) -> str | None:
+    """The scripted step to run after ``moves`` human moves, with the steps ``done`` and the
+    seats ``acting`` now: the first of ``STEPS`` not done whose moves and turn have come, or
+    None. bench/journey_deals.py plays the same schedule on the engines alone."""
+    for name, at, seat in STEPS:
+        if name not in done and moves >= at and (seat is None or acting == [seat]):
+            return name
+    return None
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
@@ -308,7 +322,7 @@ def test_classmates_play_together_while_the_teacher_watches(
     secrets_checked = check_teacher_sees_no_hand(t, (yuki, lea), table, probe)
 
     # 4. they play to the end, each on their own turn
-    moves, reloaded, hidden_done, stale_done, left_done = 0, False, False, False, False
+    moves, steps_done = 0, set()
     while (acting := to_act(table)) and moves < MAX_MOVES:
         assert len(acting) == 1 and acting[0] in journeys, f"to act: {acting}"
         player, other = journeys[acting[0]], journeys[1 - acting[0]]
@@ -317,25 +331,26 @@ def test_classmates_play_together_while_the_teacher_watches(
         if moves == 1:
             a.step("after the first move")
             b.step("after the first move")
-        if moves >= RELOAD_AT and not reloaded:  # A reloads: still seated
+        step, ran = next_step(moves, steps_done, to_act(table)), True
+        if step == "reload":  # A reloads: still seated
             a.page.reload()
             a.page.wait_for_load_state("networkidle")
             a.step("A reloads mid-game")
             assert a.page.locator("#board .leave-form").count(), "A lost the seat on reload"
-            reloaded = True
-        elif moves >= HIDE_AT and not hidden_done and to_act(table) == [0]:
-            hidden_done = hide_b_while_a_plays(a, b, polls_b)
-            moves += 1
-        elif moves >= STALE_AT and not stale_done and to_act(table) == [1]:
-            stale_done = stale_second_device(browser, b, live_server.url, table)
-            moves += 1
-        elif moves >= LEAVE_AT and not left_done and to_act(table) == [1]:
-            left_done = leave_and_return(a, b, table, yuki)
-            moves += 1
+        elif step == "hide":
+            ran = hide_b_while_a_plays(a, b, polls_b)
+        elif step == "stale":
+            ran = stale_second_device(browser, b, live_server.url, table)
+        elif step == "leave":
+            ran = leave_and_return(a, b, table, yuki)
             check_teacher_sees_no_hand(t, (yuki, lea), table, probe)
+        if step and step != "reload":
+            moves += 1  # the step's own move
+        if step and ran:
+            steps_done.add(step)
     table.refresh_from_db()
     assert table.status == "finished", f"not over after {moves} moves"
-    done = (reloaded, hidden_done, stale_done, left_done)
+    done = tuple(name in steps_done for name, _, _ in STEPS)
     # a human seat a stand-in played for (its 30 s timer ran out during a slow step) explains
     # a game that ended before the steps that wait for that seat's turn
     stood_in = list(table.seats.filter(autoplay=True).values_list("index", flat=True))
