@@ -43,7 +43,6 @@ LIVE_SERVER_MODULES = (
 
 
 def pytest_collection_modifyitems(config, items):
-    _live_server_sqlite_file(items)
     _skip_redis_tests_without_redis(items)
 
 
@@ -67,6 +66,7 @@ def pytest_collection_finish(session):
     catalog) included; pytest-django runs them after the plain database tests, which roll back
     and keep those rows. A marker added after its sort would put a flush among the plain tests
     (on PostgreSQL the kana of every later test vanished): refuse such a run."""
+    _live_server_sqlite_file(session.items)  # after `-m`/`-k` deselected what will not run
     seen_transactional = None
     for item in session.items:
         if _transactional(item):
@@ -111,7 +111,7 @@ def _kana_catalog_load(Kana) -> None:
 def _live_server_sqlite_file(items) -> None:
     """With the default in-memory SQLite test database Django shares one connection between
     the live server's threads, so concurrent requests would share a transaction. Only when
-    such a test is collected, and only for SQLite without a name."""
+    such a test will run (collected and not deselected), and only for SQLite without a name."""
     if not any(item.path.name in LIVE_SERVER_MODULES for item in items):
         return
     database = settings.DATABASES["default"]

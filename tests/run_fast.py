@@ -8,7 +8,10 @@ busy from start to end. Run one after the other, the waits were wall time with a
 - the browser tests, on ``BROWSER_WORKERS`` processes of their own, each with one Chromium for
   all its tests (``KANAGAME_ONE_BROWSER``, tests/browser/conftest.py); their output is kept
   and printed after the other run's, so the two never interleave;
-- every other test (``not slow and not journey and not browser``) on ``-n TEST_WORKERS``.
+  the tests marked ``live`` (threads against a live server or racing clients) run there too:
+  like the browser tests they need a SQLite database file, and any one of them in a run
+  turned the whole run's in-memory test database into a file (~10 % more CPU);
+- every other test (``OTHERS``) on ``-n TEST_WORKERS``, on an in-memory SQLite database.
 
 Both take the same extra arguments (``make test PYTEST_ARGS=...``). The exit status is the
 worse of the two; pytest's 5 ("no tests collected") counts as success for one run only when
@@ -23,6 +26,10 @@ import sys
 import tempfile
 
 NOT_COLLECTED = 5
+# the browser tests and the few that run threads against one database (marker ``live``): both
+# need a SQLite test database *file* (tests/conftest.py), so the others keep the in-memory one
+BESIDE = "(browser or live) and not slow and not journey"
+OTHERS = "not slow and not journey and not browser and not live"
 
 
 def _pytest(args: list[str], env: dict[str, str], **kwargs) -> subprocess.Popen:
@@ -38,15 +45,13 @@ def main(extra: list[str]) -> int:
     browser_env = dict(env, KANAGAME_ONE_BROWSER="1", TOX_PARALLEL_ENV="browser")
     with tempfile.TemporaryFile(mode="w+") as browser_log:
         browser = _pytest(
-            ["-n", browser_workers, "-m", "browser and not slow and not journey", *extra],
+            ["-n", browser_workers, "-m", BESIDE, *extra],
             browser_env,
             stdout=browser_log,
             stderr=subprocess.STDOUT,
         )
         try:
-            rest = _pytest(
-                ["-n", workers, "-m", "not slow and not journey and not browser", *extra], env
-            ).wait()
+            rest = _pytest(["-n", workers, "-m", OTHERS, *extra], env).wait()
             codes = [rest, browser.wait()]
         except KeyboardInterrupt:
             browser.terminate()

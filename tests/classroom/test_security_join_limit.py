@@ -16,6 +16,8 @@ from django.urls import reverse
 from kanagame.accounts.models import RateCounter
 from kanagame.accounts.services import rate_count, rate_take
 
+pytestmark = pytest.mark.live  # threads on one database: a SQLite file (tests/conftest.py)
+
 PROXY = "10.0.0.1"
 
 

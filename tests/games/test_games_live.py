@@ -18,7 +18,7 @@ from games.engines import action_key, get_engine
 from games.models import Move, Table
 from games.services.tables import table_create
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 ROUNDS = 60
 TABS = 4
 
