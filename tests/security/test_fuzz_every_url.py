@@ -25,6 +25,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from module_rows import module_rows
+from signed_in import signed_in
 
 from games.models import Move, Rating, RatingChange, Seat, Table
 from games.services.tables import table_create
@@ -167,9 +168,7 @@ def _harvest_fields(users: dict, values: dict) -> list[str]:
     """Every field name the site renders in a form, for every role."""
     fields = set()
     for user in users.values():
-        client = Client()
-        if user is not None:
-            client.force_login(user)
+        client = signed_in(user)
         for route in ROUTES:
             if route.startswith("admin"):
                 continue
@@ -296,9 +295,7 @@ def test_no_input_anywhere_gives_a_500_or_changes_state_when_refused(world, unch
     route, path, who, method, query, form, raw = data.draw(requests(world, route))
     LoginFailure.objects.all().delete()  # no lockout left over from an earlier example
     RateCounter.objects.all().delete()
-    client = Client(raise_request_exception=True)
-    if world["users"][who] is not None:
-        client.force_login(world["users"][who])
+    client = signed_in(world["users"][who], raise_request_exception=True)
     url = path + ("?" + urlencode(query) if query else "")
     unchanged.take()
     if method == "GET":
@@ -343,9 +340,7 @@ def test_unicode_digits_long_ids_and_full_width_names_never_give_a_500(world, un
         fields = dict.fromkeys(world["fields"], value)
         path = _fill(route, lambda m, v=value: "9" * 30 if m["converter"] == "int" else v)
         who = callers[(turn + len(route)) % len(callers)]
-        client = Client(raise_request_exception=True)
-        if world["users"][who] is not None:
-            client.force_login(world["users"][who])
+        client = signed_in(world["users"][who], raise_request_exception=True)
         for url, how in product(sorted({path, known}), ("get", "post", "htmx")):
             LoginFailure.objects.all().delete()
             RateCounter.objects.all().delete()
@@ -412,8 +407,7 @@ def test_the_admins_forms_and_ids_take_every_new_value_without_a_500(world, unch
     for url in _admin_urls(target.pk, group.pk, value):
         posts = "/history/" not in url and url not in kept
         for how in ("get", "post") if posts else ("get",):
-            client = Client(raise_request_exception=True)
-            client.force_login(root)
+            client = signed_in(root, raise_request_exception=True)
             LoginFailure.objects.all().delete()
             unchanged.take()
             response = client.get(url, form) if how == "get" else client.post(url, form)
