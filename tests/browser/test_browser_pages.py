@@ -8,7 +8,7 @@ visited like the others.
 
 - No page scrolls sideways at 360×740 (phone), 768×1024 (tablet), 1366×768 (school laptop)
   and 1920×1080: ``document.documentElement.scrollWidth`` never exceeds the window's width
-  (wide tables scroll inside their own box). A screenshot of each page at each size goes to
+  (wide tables scroll inside their own box). A screenshot (JPEG) of each page at each size goes to
   test-results/<test>/.
 - axe-core (bundled by ``axe-playwright-python``: nothing is downloaded) finds no serious or
   critical violation on any page or partial state visited (boards with their actions, the
@@ -213,7 +213,9 @@ def visit_all(browser, base_url: str, site: Site, results_dir: str, width: int, 
             # without its fixed half second of silence after every page
             page.wait_for_function(SETTLED)
             label = f"{width}x{height} {name}"
-            page.screenshot(path=f"{results_dir}/{width}x{height}-{name}.png")
+            # JPEG: a third of a PNG's CPU for a picture to look at (docs/bench.md, session 12)
+            shot = f"{results_dir}/{width}x{height}-{name}.jpg"
+            page.screenshot(path=shot, type="jpeg", quality=80)
             if too_wide := page.evaluate(SIDEWAYS):
                 sideways.append(f"{label} ({path}): {too_wide}")
             if (width, height) in AXE_SIZES:
