@@ -29,17 +29,9 @@ from factories import (
 
 from kanagame.celery import app as celery_app
 
-# tests that run a live server (threads): they need a SQLite test database *file*
-LIVE_SERVER_MODULES = (
-    "test_games_live.py",
-    "test_browser_play.py",
-    "test_browser_yokai.py",
-    "test_security_join_limit.py",  # threads racing for one rate counter
-    "test_journey_student.py",  # the journeys (tests/journeys/)
-    "test_journey_teacher.py",
-    "test_journey_learner.py",
-    "test_journey_classmates.py",
-)
+# tests that run threads against one database (a live server, racing clients): they need a
+# SQLite test database *file*; their markers say so (pyproject.toml)
+THREADED_MARKERS = ("live", "browser", "journey")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -112,7 +104,7 @@ def _live_server_sqlite_file(items) -> None:
     """With the default in-memory SQLite test database Django shares one connection between
     the live server's threads, so concurrent requests would share a transaction. Only when
     such a test will run (collected and not deselected), and only for SQLite without a name."""
-    if not any(item.path.name in LIVE_SERVER_MODULES for item in items):
+    if not any(item.get_closest_marker(name) for item in items for name in THREADED_MARKERS):
         return
     database = settings.DATABASES["default"]
     test = database.setdefault("TEST", {})

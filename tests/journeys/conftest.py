@@ -1,4 +1,4 @@
-"""Journeys: a live server on a SQLite file (tests/conftest.py LIVE_SERVER_MODULES), Debian's
+"""Journeys: a live server on a SQLite file (tests/conftest.py THREADED_MARKERS), Debian's
 Chromium through Playwright, and the kana catalogue each journey needs."""
 
 import os
