@@ -69,6 +69,12 @@ def setup_django(folder: str) -> None:
     if os.environ.get("DATABASE_URL"):
         call_command("flush", "--noinput", verbosity=0)
     call_command("migrate", verbosity=0)
+    from django.conf import settings
+
+    # DEBUG=0 serves static URLs from the manifest: a fresh clone has none yet (bench/load.py
+    # collects them the same way)
+    if not Path(settings.STATIC_ROOT, "staticfiles.json").exists():
+        call_command("collectstatic", "--noinput", verbosity=0)
 
 
 class Queries:
