@@ -206,3 +206,32 @@ def test_writing_answers_are_simulated_and_scored_like_the_other_kinds():
         weights = found[group]["weights"]
         assert weights[1] > 0 and weights[5] <= 0  # a longer wait never predicts higher
     assert srs_sim.COST_WRITE > srs_sim.COST_TYPED
+
+
+def test_the_due_order_tool_tunes_on_development_seeds_and_swaps_only_the_due_kana():
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    import srs_due_order
+
+    with pytest.raises(SystemExit, match="development seeds only"):
+        srs_due_order.main(["--seeds", "2026", "--learners", "1"])
+    with pytest.raises(SystemExit, match="unknown order"):
+        srs_due_order.main(["--orders", "newest", "--seeds", "101", "--learners", "1"])
+
+    def cell(kana_id, state, r, due_day):
+        return SimpleNamespace(
+            kana_id=kana_id, script="hiragana", state=state, retrievability=r, weak=False,
+            due=datetime(2026, 1, due_day, tzinfo=UTC), introduced_at=None, last_correct=True,
+            last_review=None,
+        )  # fmt: skip
+
+    cells = [cell("a", "due", 0.2, 1), cell("ka", "due", 0.9, 3), cell("sa", "due", 0.5, 2),
+             cell("ta", "learning", 0.7, 9)]  # fmt: skip
+    order = lambda rule: [c.kana_id for c in srs_due_order.quiz_order_with(rule)(cells)]  # noqa: E731
+    product = [c.kana_id for c in srs_due_order.PRODUCT_ORDER(cells)]
+    assert product == ["a", "sa", "ka", "ta"]  # by due date, then the rest
+    assert order("desc") == ["ka", "sa", "a", "ta"]
+    assert order("asc") == ["a", "sa", "ka", "ta"]
+    assert order("desc:3") == product  # three due: not more than the backlog, the product's
+    assert order("desc:2") == ["ka", "sa", "a", "ta"]
