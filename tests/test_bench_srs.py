@@ -226,12 +226,15 @@ def test_the_due_order_tool_tunes_on_development_seeds_and_swaps_only_the_due_ka
             last_review=None,
         )  # fmt: skip
 
-    cells = [cell("a", "due", 0.2, 1), cell("ka", "due", 0.9, 3), cell("sa", "due", 0.5, 2),
+    cells = [cell("a", "due", 0.2, 2), cell("ka", "due", 0.9, 3), cell("sa", "due", 0.5, 1),
              cell("ta", "learning", 0.7, 9)]  # fmt: skip
-    order = lambda rule: [c.kana_id for c in srs_due_order.quiz_order_with(rule)(cells)]  # noqa: E731
+
+    def order(rule):
+        return [c.kana_id for c in srs_due_order.quiz_order_with(rule)(cells)]
+
     product = [c.kana_id for c in srs_due_order.PRODUCT_ORDER(cells)]
-    assert product == ["a", "sa", "ka", "ta"]  # by due date, then the rest
+    assert product == ["sa", "a", "ka", "ta"]  # by due date, then the rest
+    assert order("asc") == ["a", "sa", "ka", "ta"]  # lowest retrievability first
     assert order("desc") == ["ka", "sa", "a", "ta"]
-    assert order("asc") == ["a", "sa", "ka", "ta"]
     assert order("desc:3") == product  # three due: not more than the backlog, the product's
     assert order("desc:2") == ["ka", "sa", "a", "ta"]
