@@ -95,6 +95,46 @@ def test_insert_and_update_write_as_the_orm_does(bob):
     assert Table.objects.get(pk=table.pk).version == table.version + 2
 
 
+def test_insert_many_writes_the_rows_bulk_create_writes(bob):
+    from datetime import UTC, datetime
+
+    from games.models import Move
+    from kanagame.accounts.rows import insert_many
+    from learning.models import LearningEvent
+
+    at = datetime(2026, 3, 1, 18, 0, 5, 123456, tzinfo=UTC)
+
+    def events(source):
+        return [
+            LearningEvent(learner=bob, kana_id="shi", script="katakana", kind="answer",
+                          correct=False, confused_with="tsu", response_ms=2400,
+                          answer_kind="typed", predicted=0.625, source=source, created_at=at),
+            LearningEvent(learner=bob, kana_id="a", script="hiragana", kind="exposure",
+                          source=source, created_at=at + timedelta(days=400)),
+        ]  # fmt: skip
+
+    LearningEvent.objects.bulk_create(events("play"))
+    insert_many(events("quiz"))
+    insert_many([])  # nothing to write: no statement
+
+    def rows(source):
+        return list(
+            LearningEvent.objects.filter(source=source).order_by("pk").values(
+                *(f.attname for f in LearningEvent._meta.concrete_fields if f.attname not in
+                  ("id", "source"))
+            )
+        )  # fmt: skip
+
+    assert rows("quiz") == rows("play") and len(rows("quiz")) == 2
+    assert rows("quiz")[0]["created_at"] == at and rows("quiz")[1]["correct"] is None
+    # a field filled at save time (``auto_now_add``) is filled as bulk_create fills it
+    table = solo_kazoku_table(bob)
+    insert_many([Move(table=table, version=70 + i, seat=0, action={"n": i}) for i in range(3)])
+    saved = list(Move.objects.filter(table=table, version__gte=70).order_by("version"))
+    assert [(m.version, m.action) for m in saved] == [(70 + i, {"n": i}) for i in range(3)]
+    assert all(m.created_at is not None for m in saved)
+
+
 def test_instances_are_built_as_from_db_builds_them_and_receivers_are_told(bob):
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.models import Session
