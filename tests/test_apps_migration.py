@@ -220,16 +220,18 @@ def _table_links(apps) -> dict[int, tuple]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_classes_move_down_with_every_row_and_tables_get_real_keys():
+def test_classes_move_down_with_every_row_and_tables_get_real_keys_and_back_up():
+    """Forward, back to the old layout and forward again on the same rows (one test: each
+    migration between the layouts costs seconds)."""
     executor = _migrate(BEFORE_CLASSES)
     school = _school_before_classes(_applied_state_apps(executor))
-    before = _row_counts()
+    before, links_before = _row_counts(), _table_links(_applied_state_apps(executor))
     plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
     pending = {(migration.app_label, migration.name) for migration, _backwards in plan}
     assert OUR_MIGRATIONS <= pending
     executor = _migrate(executor.loader.graph.leaf_nodes())
 
-    after = _row_counts()
+    after, counts_before = _row_counts(), dict(before)
     assert after.pop("django_migrations") == before.pop("django_migrations") + len(pending)
     assert after.pop("classroom_assignmenttable") == 2  # the new link rows
     assert after == before  # no row lost or added anywhere else
@@ -254,35 +256,30 @@ def test_classes_move_down_with_every_row_and_tables_get_real_keys():
     assert ContentType.objects.filter(app_label="classes", model="classroom").exists()
     assert ContentType.objects.filter(app_label="classes", model="membership").exists()
     assert not ContentType.objects.filter(app_label="classroom", model="classroom").exists()
-    # the foreign key is a real constraint now, and deleting a class keeps its tables
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Table.objects.filter(pk=tables["no class"].pk).update(classroom_id=GONE_CLASS)
-    second.delete()
-    tables["words"].refresh_from_db()
-    assert tables["words"].classroom_id is None
-    assert not AssignmentTable.objects.filter(table=tables["words"]).exists()
 
-
-@pytest.mark.django_db(transaction=True)
-def test_classes_move_back_up_with_every_row_and_every_id():
+    # back up: every row as it was, every class and assignment id back on its table
     executor = _migrate(BEFORE_CLASSES)
-    school = _school_before_classes(_applied_state_apps(executor))
-    before, links_before = _row_counts(), _table_links(_applied_state_apps(executor))
-    executor = _migrate(executor.loader.graph.leaf_nodes())
-    executor = _migrate(BEFORE_CLASSES)
-
-    assert _row_counts() == before  # the link table is gone, every other row is back
+    assert _row_counts() == counts_before  # the link table is gone, every other row is back
     links = _table_links(_applied_state_apps(executor))
-    tables = school["tables"]
-    # every class and assignment id is back on its table, except the two that named nothing
-    # (a class and an assignment deleted long ago): those stay null
+    ids = school["tables"]
+    # except the two that named nothing (a class and an assignment deleted long ago): those
+    # stay null
     expected = dict(links_before)
-    expected[tables["class gone"]] = (None, None)
-    expected[tables["assignment gone"]] = (school["classes"][0], None)
+    expected[ids["class gone"]] = (None, None)
+    expected[ids["assignment gone"]] = (school["classes"][0], None)
     assert links == expected
-    assert links[tables["rows"]] == school["links"]["rows"]
-    assert links[tables["words"]] == school["links"]["words"]
-    ContentType = _applied_state_apps(executor).get_model("contenttypes", "ContentType")
-    assert ContentType.objects.filter(app_label="classroom", model="classroom").exists()
-    assert not ContentType.objects.filter(app_label="classes", model="classroom").exists()
+    assert links[ids["rows"]] == school["links"]["rows"]
+    assert links[ids["words"]] == school["links"]["words"]
+    old_content_types = _applied_state_apps(executor).get_model("contenttypes", "ContentType")
+    assert old_content_types.objects.filter(app_label="classroom", model="classroom").exists()
+    assert not old_content_types.objects.filter(app_label="classes", model="classroom").exists()
+
+    # and down again: the foreign key is a real constraint, deleting a class keeps its tables
     _migrate(executor.loader.graph.leaf_nodes())
+    assert AssignmentTable.objects.count() == 2
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Table.objects.filter(pk=ids["no class"]).update(classroom_id=GONE_CLASS)
+    Classroom.objects.get(pk=school["classes"][1]).delete()
+    words_table = Table.objects.get(pk=ids["words"])
+    assert words_table.classroom_id is None
+    assert not AssignmentTable.objects.filter(table=words_table).exists()
