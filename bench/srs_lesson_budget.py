@@ -8,9 +8,10 @@ in the quiz, for one day at most. For a learner whose daily goal is in minutes i
 keep to those minutes (``review_seconds``, from ``lesson.warmup_seconds``: the goal's minutes
 less the daily game's; ``lesson.lesson_fits``): a new lesson only when the pending kana's
 answers and the lesson fit in a day's warm-up, and the pending kana hold it back for as many
-days as the warm-up needs to answer them, not one. This script runs ``bench/srs_sim.py``'s
-loop (its learners, worlds and costs) with the rule off (``Rules(lesson_budget=False)``: the
-rules before session 14, a goal in reviews) and with it on, and prints each cell's day-44
+days as the warm-up needs to answer them, not one (tried, not adopted: ``LESSON_BUDGET`` is
+off). This script runs ``bench/srs_sim.py``'s loop (its learners, worlds and costs) with the
+rule off (``Rules(lesson_budget=False)``: the product, as for a goal in reviews) and on, and
+prints each cell's day-44
 recall paired over the same learners, the katakana / hiragana ratio, the fewest kana asked by
 day 30 by any learner and, beside each, the loop minus ``fsrs+game`` (same learners). The rule
 itself is the product's: nothing of it is written here. Variants (``--variants``):
@@ -33,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import srs_sim as S  # noqa: E402  (sets up Django)
 
-BEFORE = "before"  # the rule off: what the loop did before session 14
+BEFORE = "before"  # the rule off: what the product does (lesson.LESSON_BUDGET is off)
 
 
 def rules_for(variant: str) -> S.Rules:

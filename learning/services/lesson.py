@@ -10,10 +10,10 @@ first, the two scripts interleaved, the script behind first) among the kana of t
 syllabus never taught and never answered. It starts only when nothing is due in the quiz and
 nothing taught waits for its first recall (an adaptive lesson: no new kana while due kana
 fill the warm-up); with time to spare, another lesson follows, up to ``LESSON_DAY_MAX``
-cards a day. For a learner whose daily goal is in minutes, a new lesson also keeps to the
-warm-up's minutes (``lesson_fits``, session 14 of issue 27): it starts only when the pending
-kana's answers and the lesson fit in them, and waits as many days as they need. Seeing a card
-is recorded as
+cards a day. A rule that also keeps a new lesson to the warm-up's minutes, for a learner
+whose daily goal is in minutes (``lesson_fits``: it starts only when the pending kana's
+answers and the lesson fit in them, and waits as many days as they need), was tried in
+session 14 of issue 27 and is off (``LESSON_BUDGET``). Seeing a card is recorded as
 ``KanaMemory.introduced_at`` and an ``exposure`` event of source ``lesson``: it is a study,
 not an answer, so FSRS is not touched and no prediction is scored.
 """
@@ -54,6 +54,12 @@ LESSON_ANSWER_SECONDS = 8.0
 # the daily game's minutes when the learner has not finished one yet (the daily session the
 # project measures: 10 minutes, 4 of them play); else the last daily game's own length
 DAILY_GAME_MINUTES = 4.0
+# Off: tried in session 14 and not adopted (docs/bench.md, "Session 14"): on simulated
+# learners it gains 1-2 points at 6 minutes a day, none where the loop loses to flashcards,
+# and katakana fall further behind for fast forgetters. ``lesson_kana_for`` passes no
+# ``review_seconds`` while it is off; bench/srs_sim.py (``Rules.lesson_budget``) and
+# bench/srs_lesson_budget.py run the rule above through ``lesson_plan``.
+LESSON_BUDGET = False
 
 
 class LessonError(Exception):
@@ -172,8 +178,8 @@ def _overdue(taught_today: int, days_since_lesson: float | None) -> bool:
 def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:
     """The kana of the lesson under way not seen yet, or of the next one when it may start
     (``lesson_plan``); empty: nothing to teach now. Two queries (the memories, the
-    scheduler's settings), two more before a new lesson (the daily goal, the last daily
-    game: ``lesson_review_seconds``)."""
+    scheduler's settings); with ``LESSON_BUDGET`` on, two more before a new lesson (the daily
+    goal, the last daily game: ``lesson_review_seconds``)."""
     now = now or timezone.now()
     rows = list(KanaMemory.objects.filter(learner=learner))
     met, today, waiting = set(), 0, 0
@@ -200,7 +206,7 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
         waiting=waiting,
         pending=pending,
         days_since_lesson=days_since,
-        review_seconds=lesson_review_seconds(learner=learner) if starts else None,
+        review_seconds=lesson_review_seconds(learner=learner) if LESSON_BUDGET and starts else None,
     )
 
 
