@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/srs_sim.py [--learners 10] [--seeds held-out] [--minutes 6,10,15]
         [--game 4,8] [--exposure 0,0.1,0.25] [--arms fsrs,fsrs+game,kanagame] [--json]
+        [--lesson-budget]                    # session 14's lesson rule, off in the product
     .venv/bin/python bench/srs_sim.py --tune --seeds dev     # the lesson's rules; dev seeds only
 
 Pure Python apart from ``django.setup()``: it runs the product's own code — ``learning.srs``
@@ -58,10 +59,13 @@ from learning import kana_table, srs  # noqa: E402
 from learning.picker import KanaStatus, need_of, rank  # noqa: E402
 from learning.services.daily import DAILY_PROMPTS  # noqa: E402
 from learning.services.lesson import (  # noqa: E402
+    LESSON_ANSWER_SECONDS,
+    LESSON_BUDGET,
     LESSON_DAY_MAX,
     LESSON_PENDING_MAX,
     LESSON_SIZE,
     lesson_plan,
+    warmup_seconds,
 )
 from learning.services.play import ASK_SHOWN  # noqa: E402
 from learning.services.quiz import QUIZ_LENGTH, quiz_kinds, quiz_order, quiz_pending  # noqa: E402
@@ -380,6 +384,12 @@ class Rules:
     lesson_size: int = LESSON_SIZE  # kana a lesson teaches (learning.services.lesson)
     lesson_day_max: int = LESSON_DAY_MAX  # lesson cards a day at most
     lesson_pending_max: int = LESSON_PENDING_MAX  # a lesson waits while this many are pending
+    # the lesson keeps to the day's minutes (lesson_plan's review_seconds, from
+    # lesson.warmup_seconds: the learner's goal is in minutes, the simulated day's budget);
+    # the product's switch, off (docs/bench.md session 14: tried, not adopted): False is the
+    # rules above alone, as for a goal in reviews
+    lesson_budget: bool = LESSON_BUDGET
+    lesson_answer_seconds: float = LESSON_ANSWER_SECONDS  # an answer, as the rule counts it
     warmup: bool = True  # lesson and quiz runs before the game (the daily session)
     prompts: str = DAILY_PROMPTS  # the daily table's prompt mode (learning.services.daily)
     writing: bool = True  # typed recall alternates with writing (learning.services.writing)
@@ -751,13 +761,19 @@ class Product:
         size = self.rules.lesson_size
         taught = [at for at in self.introduced.values()]
         since = day - math.floor(max(taught)) if taught else None
-        pending = 0
+        pending, review_seconds = 0, None
         if not self.taught_today % size and not waiting:
             pending = quiz_pending(cells.values(), _moment(self._clock(day)))
+            if self.rules.lesson_budget:  # the product's lesson_review_seconds: the goal's
+                # minutes less the last daily game's (none on the first day)
+                review_seconds = warmup_seconds(
+                    goal_minutes=self.run.minutes, game_minutes=self.run.game if day else None
+                )
         plan = lesson_plan(met=met, taught_today=self.taught_today, pool=ITEMS, waiting=waiting,
                            size=size, pending=pending, day_max=self.rules.lesson_day_max,
                            pending_max=self.rules.lesson_pending_max,
-                           days_since_lesson=since)  # fmt: skip
+                           days_since_lesson=since, review_seconds=review_seconds,
+                           answer_seconds=self.rules.lesson_answer_seconds)  # fmt: skip
         for pair in plan:
             if self.spent + COST_LESSON > seconds:
                 return False
@@ -988,6 +1004,7 @@ TUNE_RULES = {
     **{f"size {n}": Rules(lesson_size=n) for n in TUNE_LESSON_SIZES},
     **{f"pending max {n}": Rules(lesson_pending_max=n) for n in (1, 5, 10)},
     **{f"day max {n}": Rules(lesson_day_max=n) for n in (5, 15, 30)},
+    "lesson budget": Rules(lesson_budget=True),
 }
 
 
@@ -1006,6 +1023,10 @@ def main(argv=None) -> dict:
     parser.add_argument(
         "--old-choice-grading", action="store_true", help="a right pick is Good unless slow"
     )
+    parser.add_argument(
+        "--lesson-budget", action="store_true",
+        help="the lesson keeps to the day's minutes (session 14's rule, off in the product)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1026,7 +1047,8 @@ def main(argv=None) -> dict:
     )
     started = time.perf_counter()
     rule_sets = {f"size {args.lesson_size}": Rules(lesson_size=args.lesson_size,
-                                         guess_aware=not args.old_choice_grading)}  # fmt: skip
+                                         guess_aware=not args.old_choice_grading,
+                                         lesson_budget=args.lesson_budget)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

@@ -238,3 +238,60 @@ def test_the_due_order_tool_tunes_on_development_seeds_and_swaps_only_the_due_ka
     assert order("desc") == ["ka", "sa", "a", "ta"]
     assert order("desc:3") == product  # three due: not more than the backlog, the product's
     assert order("desc:2") == ["ka", "sa", "a", "ta"]
+
+
+def test_the_lesson_budget_tool_tunes_on_development_seeds_and_the_loop_runs_the_products_rule(
+    monkeypatch,
+):
+    """Session 14: with the rule on, the simulated loop hands the product's ``lesson_plan`` the
+    warm-up's seconds as the product would compute them (``lesson.warmup_seconds``: the goal's
+    minutes less the last daily game's, ``DAILY_GAME_MINUTES`` before the first), and none
+    with it off (the product: ``LESSON_BUDGET`` is off, not adopted)."""
+    import srs_lesson_budget
+
+    from learning.services import lesson
+
+    with pytest.raises(SystemExit, match="development seeds only"):
+        srs_lesson_budget.main(["--seeds", "2026", "--learners", "1"])
+    with pytest.raises(SystemExit, match="unknown variant"):
+        srs_lesson_budget.main(["--variants", "fast", "--seeds", "101", "--learners", "1"])
+    assert srs_lesson_budget.rules_for("before") == srs_sim.Rules()  # the product: rule off
+    assert not srs_sim.Rules().lesson_budget and not lesson.LESSON_BUDGET
+    assert srs_lesson_budget.rules_for("budget") == srs_sim.Rules(lesson_budget=True)
+    assert srs_lesson_budget.rules_for("budget:12").lesson_answer_seconds == 12.0
+
+    seen = []
+
+    def plan(**kwargs):
+        seen.append((kwargs["review_seconds"], kwargs["answer_seconds"]))
+        return lesson.lesson_plan(**kwargs)
+
+    monkeypatch.setattr(srs_sim, "lesson_plan", plan)
+    world = srs_sim.WORLDS[0]
+    for rules, expected in (
+        (srs_sim.Rules(lesson_budget=True), [360.0, 120.0, 120.0]),  # 10/8: day 0 counts 4
+        (srs_sim.Rules(lesson_budget=False), [None, None, None]),
+    ):
+        learner = srs_sim.learner_make(world, 0, srs_sim.DEV_SEEDS[0])
+        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=10.0, game=8.0, rules=rules))
+        for day in range(3):
+            seen.clear()
+            loop.day(day)
+            assert seen  # the lesson was asked every day
+            given = {seconds for seconds, _answer in seen if seconds is not None}
+            assert given == ({expected[day]} if expected[day] else set())
+    assert lesson.warmup_seconds(goal_minutes=10, game_minutes=None) == 360.0
+
+    # the rule changes what the loop does where the warm-up is short (6 min, 4 of play)
+    def taught(rules):
+        learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
+        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
+        for day in range(12):
+            loop.day(day)
+        return len(loop.introduced)
+
+    monkeypatch.setattr(srs_sim, "lesson_plan", lesson.lesson_plan)
+    assert taught(srs_sim.Rules(lesson_budget=True)) < taught(srs_sim.Rules())
+    rows = [(0.5, 0.5, 0.4, 90), (0.7, 0.6, 0.6, 89)]
+    found = srs_lesson_budget.figures(rows, base=[(0.4, 0, 0, 0), (0.5, 0, 0, 0)])
+    assert found["minus_before"][0] == pytest.approx(15.0) and found["asked_min"] == 89

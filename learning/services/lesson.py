@@ -10,7 +10,10 @@ first, the two scripts interleaved, the script behind first) among the kana of t
 syllabus never taught and never answered. It starts only when nothing is due in the quiz and
 nothing taught waits for its first recall (an adaptive lesson: no new kana while due kana
 fill the warm-up); with time to spare, another lesson follows, up to ``LESSON_DAY_MAX``
-cards a day. Seeing a card is recorded as
+cards a day. A rule that also keeps a new lesson to the warm-up's minutes, for a learner
+whose daily goal is in minutes (``lesson_fits``: it starts only when the pending kana's
+answers and the lesson fit in them, and waits as many days as they need), was tried in
+session 14 of issue 27 and is off (``LESSON_BUDGET``). Seeing a card is recorded as
 ``KanaMemory.introduced_at`` and an ``exposure`` event of source ``lesson``: it is a study,
 not an answer, so FSRS is not touched and no prediction is scored.
 """
@@ -24,8 +27,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Table, TableStatus
 from learning import kana_table, selectors, syllabus
-from learning.models import KanaMemory, LearningEvent
+from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent
+from learning.models.memory import DailyGoalKind
 from learning.services.quiz import quiz_pending
 from learning.services.syllabus import scripts_for
 
@@ -40,6 +45,21 @@ LESSON_PENDING_MAX = 5
 # lesson comes whatever is pending (a learner who forgets a lot would otherwise be taught
 # almost nothing new: coverage of the syllabus by day 30, issue 27)
 LESSON_MAX_WAIT_DAYS = 1
+# The lesson's pace tied to the day's minutes (issue 27, session 14), for a learner whose daily
+# goal is in minutes: a lesson costs its cards and their first recalls, each kana pending in
+# the quiz one answer. Estimates, the simulation's costs (bench/srs_sim.py): a lesson card
+# 10 s, a warm-up answer 8 s (a typed one; a pick takes 5, a drawing 12).
+LESSON_CARD_SECONDS = 10.0
+LESSON_ANSWER_SECONDS = 8.0
+# the daily game's minutes when the learner has not finished one yet (the daily session the
+# project measures: 10 minutes, 4 of them play); else the last daily game's own length
+DAILY_GAME_MINUTES = 4.0
+# Off: tried in session 14 and not adopted (docs/bench.md, "Session 14"): on simulated
+# learners it gains 1-2 points at 6 minutes a day, none where the loop loses to flashcards,
+# and katakana fall further behind for fast forgetters. ``lesson_kana_for`` passes no
+# ``review_seconds`` while it is off; bench/srs_sim.py (``Rules.lesson_budget``) and
+# bench/srs_lesson_budget.py run the rule above through ``lesson_plan``.
+LESSON_BUDGET = False
 
 
 class LessonError(Exception):
@@ -64,6 +84,8 @@ def lesson_plan(
     day_max: int = LESSON_DAY_MAX,
     pending_max: int = LESSON_PENDING_MAX,
     days_since_lesson: float | None = None,
+    review_seconds: float | None = None,
+    answer_seconds: float = LESSON_ANSWER_SECONDS,
 ) -> list[tuple[str, str]]:
     """Pure: the kana still to teach now, a lesson being ``size`` cards. ``met``: kana
     already taught or answered; ``taught_today``: how many lesson cards were seen today;
@@ -78,11 +100,27 @@ def lesson_plan(
     (issue 27: a short warm-up spent on new kana left the ones already met to be forgotten)
     — and fewer than ``day_max`` cards were seen today: with time to spare after the
     reviews, a learner gets another lesson. The pending kana hold a lesson back for
-    ``LESSON_MAX_WAIT_DAYS`` at most: past that, the day's first lesson comes anyway."""
+    ``LESSON_MAX_WAIT_DAYS`` at most: past that, the day's first lesson comes anyway.
+
+    ``review_seconds``: the seconds a day the learner's warm-up has (``warmup_seconds``; None
+    when the daily goal is not in minutes: the rules above alone). With it the lesson keeps
+    to those minutes (``lesson_fits``): a new one starts only when the pending kana's answers
+    and the lesson fit in a day's warm-up, and the pending kana hold it back for as many days
+    as the warm-up needs to answer them and it, not one day."""
     done = taught_today % size
     if done:
         room = size - done
-    elif waiting or (pending >= pending_max and not _overdue(taught_today, days_since_lesson)):
+    elif waiting:
+        return []
+    elif review_seconds is not None and not lesson_fits(
+        pending=pending,
+        size=size,
+        review_seconds=review_seconds,
+        days=days_since_lesson if not taught_today and pending >= pending_max else None,
+        answer_seconds=answer_seconds,
+    ):
+        return []
+    elif pending >= pending_max and not _overdue(taught_today, days_since_lesson):
         return []
     else:
         room = min(size, day_max - taught_today)
@@ -93,6 +131,39 @@ def lesson_plan(
     for _kana, script in pending_kana:
         never[script] += 1
     return syllabus.introduction_order(pending_kana, never)[:room]
+
+
+def warmup_seconds(*, goal_minutes: float | None, game_minutes: float | None) -> float | None:
+    """Pure: the seconds a day the learner's warm-up has: the daily goal's minutes less the
+    daily game's (``game_minutes``: the last daily game's length; None: ``DAILY_GAME_MINUTES``).
+    None when the goal is not in minutes."""
+    if goal_minutes is None:
+        return None
+    game = DAILY_GAME_MINUTES if game_minutes is None else game_minutes
+    return max(0.0, goal_minutes - game) * 60.0
+
+
+def lesson_fits(
+    *,
+    pending: int,
+    size: int,
+    review_seconds: float,
+    days: float | None = None,
+    answer_seconds: float = LESSON_ANSWER_SECONDS,
+) -> bool:
+    """Pure: may a new lesson start, the warm-up having ``review_seconds`` a day? The load is
+    the pending kana's answers and the lesson (its cards and their first recalls), each at
+    ``answer_seconds`` and ``LESSON_CARD_SECONDS``. ``days`` None: it must fit in today's
+    warm-up. ``days``: whole days since the last lesson, when the pending kana hold it back
+    and it would come anyway (``LESSON_MAX_WAIT_DAYS``): it comes once that many warm-ups
+    could have answered the load. A warm-up shorter than the lesson alone counts as the
+    lesson's length (a lesson with nothing pending always fits: a newcomer starts there)."""
+    lesson = size * (LESSON_CARD_SECONDS + answer_seconds)
+    load = pending * answer_seconds + lesson
+    day = max(review_seconds, lesson)
+    if days is None:
+        return load <= day
+    return days * day >= load
 
 
 def _overdue(taught_today: int, days_since_lesson: float | None) -> bool:
@@ -107,7 +178,8 @@ def _overdue(taught_today: int, days_since_lesson: float | None) -> bool:
 def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, str]]:
     """The kana of the lesson under way not seen yet, or of the next one when it may start
     (``lesson_plan``); empty: nothing to teach now. Two queries (the memories, the
-    scheduler's settings)."""
+    scheduler's settings); with ``LESSON_BUDGET`` on, two more before a new lesson (the daily
+    goal, the last daily game: ``lesson_review_seconds``)."""
     now = now or timezone.now()
     rows = list(KanaMemory.objects.filter(learner=learner))
     met, today, waiting = set(), 0, 0
@@ -126,6 +198,7 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
             selectors.kana_cells_for(learner=learner, now=now, memories=rows), now
         )
     pool = syllabus.syllabus(scripts_for(learner))
+    starts = not today % LESSON_SIZE and not waiting  # a new lesson, not one under way
     return lesson_plan(
         met=met,
         taught_today=today,
@@ -133,7 +206,35 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
         waiting=waiting,
         pending=pending,
         days_since_lesson=days_since,
+        review_seconds=lesson_review_seconds(learner=learner) if LESSON_BUDGET and starts else None,
     )
+
+
+def lesson_review_seconds(*, learner) -> float | None:
+    """The seconds a day the learner's warm-up has (``warmup_seconds``): the daily goal's
+    minutes less the last finished daily game's length; None when the goal is in reviews.
+    Two queries at most."""
+    goal = (
+        LearnerSettings.objects.filter(learner=learner)
+        .values_list("goal_kind", "goal_value")
+        .first()
+    )
+    if goal is None or goal[0] != DailyGoalKind.MINUTES:
+        return None
+    tables = DailySession.objects.filter(learner=learner, table_id__isnull=False).values("table_id")
+    last = (
+        Table.objects.filter(
+            pk__in=tables,
+            status=TableStatus.FINISHED,
+            started_at__isnull=False,
+            finished_at__isnull=False,
+        )
+        .order_by("-finished_at")
+        .values_list("started_at", "finished_at")
+        .first()
+    )
+    game = (last[1] - last[0]).total_seconds() / 60.0 if last else None
+    return warmup_seconds(goal_minutes=goal[1], game_minutes=game)
 
 
 def lesson_syllabus_left(*, learner) -> int:
