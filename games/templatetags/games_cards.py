@@ -175,6 +175,16 @@ def card_buttons(options: list[dict[str, Any]]) -> SafeString:
     )
 
 
+# A speaker drawn in SVG, not the emoji 🔊: a computer without an emoji font (a school's Linux
+# machines, headless Chromium) showed the emoji as an empty box.
+SPEAKER_ICON = (
+    '<svg class="icon" viewBox="0 0 24 24" width="1.2em" height="1.2em" aria-hidden="true"'
+    ' focusable="false"><path fill="currentColor" d="M3 9v6h4l5 5V4L7 9H3z"/>'
+    '<path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"'
+    ' d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"/></svg>'
+)
+
+
 @register.simple_tag
 def listen(text: str, label: str = "") -> SafeString:
     """A "listen" button that says ``text`` (Japanese) with the browser's speech synthesis.
@@ -185,7 +195,7 @@ def listen(text: str, label: str = "") -> SafeString:
     name = gettext("Listen: %(text)s") % {"text": label or text}
     return mark_safe(  # noqa: S308 - both values are escaped by _e
         f'<button type="button" class="listen" data-say="{_e(text)}" aria-label="{_e(name)}"'
-        f' title="{_e(name)}"><span aria-hidden="true">🔊</span></button>'
+        f' title="{_e(name)}">{SPEAKER_ICON}</button>'
     )
 
 

@@ -320,10 +320,11 @@ def _needs_help_reasons(row: StudentRow, class_rate: float | None, now: datetime
                 % {"rate": round(100 * rate), "n": activity.answers_week,
                    "class": round(100 * (class_rate or 0))}
             )  # fmt: skip
+    # no summary row yet (the page says the activity is not computed): nothing claimed
     last = activity.last_active_at if activity else None
-    if last is None:
+    if activity is not None and last is None:
         reasons.append(_("Has not played or answered yet."))
-    elif now - last >= timedelta(days=INACTIVE_DAYS):
+    elif last is not None and now - last >= timedelta(days=INACTIVE_DAYS):
         reasons.append(_("No activity for %(days)d days.") % {"days": (now - last).days})
     if row.due_count >= DUE_BACKLOG:
         reasons.append(_("%(n)d kana waiting for review.") % {"n": row.due_count})

@@ -75,6 +75,25 @@ def test_needs_help_gives_reasons(as_alice, alice_class, bob):
     assert erin.pk not in [row.student.pk for row in dash.needs_help if row.name == "Frank"]
 
 
+def test_before_the_first_refresh_no_student_is_said_to_have_never_played(
+    as_alice, alice_class, bob
+):
+    """The teacher's journey: the page says activity is not computed yet, and the grid shows
+    Bob's answers; "has not played or answered yet" would contradict both. After the
+    refresh, a student who never played is named as such."""
+    answer(bob, "a", script="hiragana", correct=False, confused_with="o")
+    erin = _student(alice_class, "Erin")  # never played
+    url = reverse("teach_class", args=[alice_class.pk])
+    html = as_alice.get(url).content.decode()
+    assert "Activity and confusions not computed yet." in html
+    assert "Has not played or answered yet." not in html
+    summaries_refresh_classes()
+    dash = as_alice.get(url).context["dash"]
+    reasons = {row.student.pk: row.reasons for row in dash.needs_help}
+    assert reasons[erin.pk] == ["Has not played or answered yet."]
+    assert "Has not played or answered yet." not in reasons.get(bob.pk, [])
+
+
 def test_inactivity_stands_out(as_alice, alice_class, bob):
     answer(bob, "a", script="hiragana", at=timezone.now() - timedelta(days=12))
     summaries_refresh_classes()

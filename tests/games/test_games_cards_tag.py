@@ -77,6 +77,10 @@ def test_listen_buttons_say_their_text_and_stay_hidden_until_the_script_runs():
         html = str(listen('ね"こ', label="neko"))
     assert html.startswith('<button type="button" class="listen" data-say="ね&quot;こ"')
     assert 'aria-label="Listen: neko"' in html
+    # the icon is drawn (an emoji needs a font some school computers lack), hidden from
+    # screen readers, which read the label
+    assert '<svg class="icon"' in html and 'aria-hidden="true" focusable="false"' in html
+    assert "🔊" not in html
     css = (Path(__file__).resolve().parents[2] / "static/css/kanagame.css").read_text()
     # hidden without JavaScript; shown once listen.js runs, marked when the device has no
     # Japanese voice (what a press then says: tests/browser/test_browser_listen.py)
