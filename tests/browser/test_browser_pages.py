@@ -246,7 +246,7 @@ def quiz_states(page, base_url: str, size: str) -> list[str]:
     right = prompt.choices.index(prompt.kana_id)  # buttons post their position
     page.locator(f"button[name=answer]:not([value='{right}'])").first.click()
     page.wait_for_selector(".prompt-feedback")
-    assert page.locator(".quiz-strokes svg").count() == 1
+    assert page.locator(".quiz-strokes .stroke-order svg").count() == 1  # its stroke order
     return problems + axe_problems(page, f"{size} quiz-wrong-answer")
 
 
