@@ -178,7 +178,7 @@ def card_buttons(options: list[dict[str, Any]]) -> SafeString:
 # A speaker drawn in SVG, not the emoji 🔊: a computer without an emoji font (a school's Linux
 # machines, headless Chromium) showed the emoji as an empty box.
 SPEAKER_ICON = (
-    '<svg class="icon" viewBox="0 0 24 24" width="1.2em" height="1.2em" aria-hidden="true"'
+    '<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"'
     ' focusable="false"><path fill="currentColor" d="M3 9v6h4l5 5V4L7 9H3z"/>'
     '<path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"'
     ' d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"/></svg>'
