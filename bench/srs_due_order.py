@@ -105,9 +105,7 @@ def main(argv=None) -> None:
     parser.add_argument("--seeds", default=",".join(map(str, S.DEV_SEEDS)))
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
-    seeds = [int(s) for s in args.seeds.split(",")]
-    if not set(seeds) <= set(S.DEV_SEEDS):
-        raise SystemExit(f"development seeds only ({S.DEV_SEEDS}): this tool tunes a rule")
+    seeds = S.dev_seeds_only(args.seeds)
     orders = [None, *args.orders.split(",")]
     for order in orders[1:]:
         _parse(order)

@@ -73,9 +73,7 @@ def main(argv=None) -> dict:
     parser.add_argument("--no-flashcards", action="store_true", help="skip fsrs+game")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
-    seeds = [int(s) for s in args.seeds.split(",")]
-    if not set(seeds) <= set(S.DEV_SEEDS):
-        raise SystemExit(f"development seeds only ({S.DEV_SEEDS}): this tool tunes a rule")
+    seeds = S.dev_seeds_only(args.seeds)
     variants = [BEFORE, *args.variants.split(",")]
     for variant in variants:
         rules_for(variant)
