@@ -200,15 +200,10 @@ def insert_many(objs: Sequence[Model]) -> None:
     field as in ``insert``. Keys are not set on ``objs``."""
     if not objs:
         return
-    model = type(objs[0])
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields, head = _insert_head(type(objs[0]))
     prepare = _Preparer()
     params = [[prepare(f, f.pre_save(obj, add=True)) for f in fields] for obj in objs]
-    quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {table_name(model)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-    )
+    sql = f"{head} VALUES ({', '.join(['%s'] * len(fields))})"
     with connection.cursor() as cursor:
         cursor.executemany(sql, params)
 
@@ -216,19 +211,24 @@ def insert_many(objs: Sequence[Model]) -> None:
 def _insert_objs_sql(objs: Sequence[Model]) -> tuple[str, list]:
     """The ``INSERT ... RETURNING <key>`` of ``insert``."""
     model = type(objs[0])
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields, head = _insert_head(model)
     params: list = []
     prepare = _Preparer()
     for obj in objs:
         params += [prepare(f, f.pre_save(obj, add=True)) for f in fields]
-    quote = connection.ops.quote_name
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = (
-        f"INSERT INTO {table_name(model)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([placeholders] * len(objs))} "
-        f"RETURNING {quote(model._meta.pk.column)}"
+        f"{head} VALUES {', '.join([placeholders] * len(objs))} "
+        f"RETURNING {connection.ops.quote_name(model._meta.pk.column)}"
     )
     return sql, params
+
+
+def _insert_head(model: type[Model]) -> tuple[list, str]:
+    """Every field of ``model`` but the key, and ``INSERT INTO <table> (<their columns>)``."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    return fields, f"INSERT INTO {table_name(model)} ({columns})"
 
 
 def _keys_set(objs: Sequence[Model], keys: list) -> None:
