@@ -33,6 +33,7 @@ import os
 import pstats
 import re
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -52,7 +53,8 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 def setup_django(folder: str) -> None:
     os.environ.update(
         DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+        # a fixed key for counting instructions (bench/move_callgrind.py), a new one otherwise
+        DJANGO_SECRET_KEY=os.environ.get("BENCH_SECRET_KEY") or secrets.token_urlsafe(64),
         DJANGO_ALLOWED_HOSTS="testserver",
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_SETTINGS_MODULE="kanagame.settings",
@@ -68,7 +70,16 @@ def setup_django(folder: str) -> None:
 
     if os.environ.get("DATABASE_URL"):
         call_command("flush", "--noinput", verbosity=0)
+    cache = os.environ.get("KANAGAME_BENCH_DB_CACHE", "")  # a migrated SQLite file, reused
+    sqlite = os.environ.get("SQLITE_PATH", "")
+    if cache and sqlite and Path(cache).exists():
+        shutil.copyfile(cache, sqlite)
     call_command("migrate", verbosity=0)
+    if cache and sqlite and not Path(cache).exists():
+        from django.db import connection
+
+        connection.close()
+        shutil.copyfile(sqlite, cache)
     from django.conf import settings
 
     # DEBUG=0 serves static URLs from the manifest: a fresh clone has none yet (bench/load.py
@@ -125,6 +136,28 @@ def phases_install(extra: list[str]) -> None:
         setattr(module, last, functools.wraps(function)(timed))
 
 
+def instrument_phase(text: str) -> None:
+    """Count the calls of ``text`` (``module:function`` or ``module:Class.method``) made
+    inside the instrumented kind's requests, instead of the whole requests."""
+    import functools
+    import importlib
+
+    module_name, name = text.rsplit(":", 1)
+    owner = importlib.import_module(module_name)
+    *outer, last = name.split(".")
+    for part in outer:
+        owner = getattr(owner, part)
+    function = getattr(owner, last)
+
+    def traced(*args, _function=function, **kwargs):
+        if CURRENT["kind"] != INSTRUMENT["kind"]:
+            return _function(*args, **kwargs)
+        return sys.call_tracing(lambda: _function(*args, **kwargs), ())
+
+    setattr(owner, last, functools.wraps(function)(traced))
+    INSTRUMENT["phase"] = True
+
+
 class GcClock:
     """The collector's CPU time and collections by generation (``gc.callbacks``)."""
 
@@ -174,13 +207,25 @@ def server_gc() -> None:
         BETWEEN["collect"] = collect_between_requests
 
 
+# --instrument KIND: each request of that kind (or each call of --instrument-phase inside
+# one) runs through ``sys.call_tracing``, a C function nothing else in the process calls, so
+# that ``valgrind --tool=callgrind --toggle-collect=sys_call_tracing`` counts the instructions
+# of exactly those calls (bench/move_callgrind.py)
+INSTRUMENT = {"kind": "", "phase": False}
+
+
 def measure(client, method: str, url: str, **kw):
     from django.db import connection
 
     queries = Queries()
     started = time.process_time()
+    request = getattr(client, method)
+    traced = CURRENT["kind"] == INSTRUMENT["kind"] and not INSTRUMENT["phase"]
     with connection.execute_wrapper(queries):
-        answer = Answer(getattr(client, method)(url, **kw))
+        if traced:
+            answer = Answer(sys.call_tracing(lambda: request(url, **kw), ()))
+        else:
+            answer = Answer(request(url, **kw))
     if "collect" in BETWEEN:
         BETWEEN["collect"]()
     return answer, (time.process_time() - started) * 1000, queries.sql
@@ -191,7 +236,20 @@ def run(args) -> dict:
     from django.test import Client
 
     out = io.StringIO()
-    call_command("seed_load", "--students", str(args.tables), stdout=out)
+    if args.instrument:  # the same deals in every run (table seeds from --seed)
+        import random
+        import types
+
+        import games.services.tables as tables
+
+        deals = random.Random(args.seed)
+        tables.secrets = types.SimpleNamespace(randbits=deals.getrandbits)
+        try:
+            call_command("seed_load", "--students", str(args.tables), stdout=out)
+        finally:
+            tables.secrets = secrets
+    else:
+        call_command("seed_load", "--students", str(args.tables), stdout=out)
     students = json.loads(out.getvalue())["students"]
     from django.contrib.auth import get_user_model
 
@@ -309,6 +367,14 @@ def main() -> None:
         help="warm up and tune the GC as kanagame/wsgi.py does; report the GC's CPU",
     )  # fmt: skip
     parser.add_argument("--kind", default="move", choices=("move", "board"), help="profiled")
+    parser.add_argument(
+        "--instrument", default="", choices=("", "move", "board", "poll"),
+        help="run this kind's requests through sys.call_tracing (bench/move_callgrind.py)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--instrument-phase", default="", metavar="MODULE:FUNCTION",
+        help="with --instrument: only this function's calls inside those requests",
+    )  # fmt: skip
     parser.add_argument("--dump", default="", help="write the cProfile stats to this file")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -317,6 +383,9 @@ def main() -> None:
             server_gc()
         if args.phases:
             phases_install(args.phase)
+        INSTRUMENT["kind"] = args.instrument
+        if args.instrument and args.instrument_phase:
+            instrument_phase(args.instrument_phase)
         result = run(args)
     profile = result.pop("profile", None)
     print(json.dumps(result, indent=2))

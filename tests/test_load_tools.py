@@ -305,3 +305,32 @@ def test_the_timeline_puts_latency_beside_log_ins_checkpoints_and_cpu():
     assert line["t"] == 0 and line["n"] == 2 and line["poll_max"] == 400.0
     assert (line["logins_in_flight"], line["checkpoints"], line["queued_max"]) == (1, 1, 380.0)
     assert (line["servers_cores"], line["client_cores"], line["load1"]) == (1.0, 0.25, 3.5)
+
+
+def test_callgrind_totals_are_read_from_its_output_file(tmp_path):
+    sys.path.insert(0, str(Path(settings.BASE_DIR) / "bench"))
+    from move_callgrind import instructions
+
+    out = tmp_path / "callgrind.out"
+    out.write_text("version: 1\nevents: Ir\nfn=(1) main\n3 120\nsummary: 4242\ntotals: 4242\n")
+    assert instructions(out) == 4242
+    out.write_text("events: Ir\n")
+    with pytest.raises(SystemExit):
+        instructions(out)
+
+
+def test_the_instrumented_profile_runs_each_request_through_sys_call_tracing(tmp_path):
+    """Without valgrind, ``sys.call_tracing`` only calls: the run answers as an ordinary one,
+    and two runs of one seed play the same moves with the same statements."""
+    bench = Path(settings.BASE_DIR) / "bench" / "move_profile.py"
+    reports = []
+    for _run in range(2):
+        done = subprocess.run(
+            [sys.executable, str(bench), "--instrument", "move", "--tables", "1", "--moves", "2"],
+            env={**__import__("os").environ, "BENCH_SECRET_KEY": "k" * 50, "PYTHONHASHSEED": "0"},
+            capture_output=True, text=True, check=False, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        reports.append(json.loads(done.stdout[done.stdout.index("{") :]))
+    assert reports[0]["move"]["n"] == reports[1]["move"]["n"] == 2
+    assert reports[0]["move"]["queries_median"] == reports[1]["move"]["queries_median"]
