@@ -150,7 +150,9 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's SQLite backend, its placeholder conversion kept per statement text
+            # (kanagame/db/sqlite3/base.py)
+            "ENGINE": "kanagame.db.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "CONN_MAX_AGE": 600,
             "OPTIONS": {
@@ -160,7 +162,9 @@ else:
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
-            "TEST": {"NAME": os.environ.get("SQLITE_TEST_PATH") or None},
+            # In memory unless named: spelled ":memory:", since pytest-django (its xdist
+            # workers' names) recognises an unnamed one only under Django's own ENGINE path
+            "TEST": {"NAME": os.environ.get("SQLITE_TEST_PATH") or ":memory:"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -69,7 +69,7 @@ def resolved(**env: str) -> dict:
 def test_the_embedded_default_is_sqlite_immediate_eager_and_local_memory(tmp_path):
     config = resolved(KANAGAME_SECRET_KEY_FILE=str(tmp_path / "key"))
     assert config["DEBUG"] is True
-    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["ENGINE"] == "kanagame.db.sqlite3"  # Django's, statement texts kept
     assert config["NAME"] == str(ROOT / "db.sqlite3")
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert config["CONN_MAX_AGE"] > 0
@@ -97,7 +97,7 @@ def test_redis_url_switches_cache_and_broker_and_turns_eager_off(tmp_path):
     assert config["CACHE_LOCATION"] == "redis://cache.example.org:6379/3"
     assert config["BROKER"] == "redis://cache.example.org:6379/3"
     assert config["EAGER"] is False
-    assert config["ENGINE"] == "django.db.backends.sqlite3"  # the two switches are independent
+    assert config["ENGINE"] == "kanagame.db.sqlite3"  # the two switches are independent
 
 
 def test_a_local_run_generates_a_secret_key_once_and_keeps_it(tmp_path):

@@ -1,0 +1,1 @@
+"""Database backends of the product (named in ``settings.DATABASES``)."""
