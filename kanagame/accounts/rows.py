@@ -17,7 +17,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.db import connection, connections
-from django.db.models import Model
+from django.db.models import DateField, Model, TimeField
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.signals import post_init, pre_init
@@ -160,25 +160,52 @@ def column(model: type[Model], name: str) -> str:
 # --- writes -------------------------------------------------------------------------------
 
 
+# Prepared values of plain types, kept across statements: the learner, the table, the kind,
+# the script and the kana ids come back on every move. Preparing such a value for a field of
+# no date or time is a pure function of the field, the value's type and value, and the
+# database (Django reads no setting for it); times follow the time zone settings and are
+# prepared per statement. Bounded: emptied when full (docs/bench.md, "Counting instructions").
+PREPARED_KEPT = 4096
+_PLAIN = (str, int, bool, float, type(None))
+_PREPARED: dict = {}
+
+
+def _timeless(field: Any) -> bool:
+    return not isinstance(field, DateField | TimeField)  # DateTimeField is a DateField
+
+
 class _Preparer:
     """``field.get_db_prep_save(value, connection)``, computed once per field and value for
     one statement: the rows of a move or a learning write repeat most of their values (the
     learner, the table, the time, the kind), and preparing a value costs more than looking it
     up. Values of another type (``True`` and ``1``) are told apart; unhashable ones (a JSON
-    field's dict) are prepared each time."""
+    field's dict) are prepared each time. Plain values of timeless fields are kept across
+    statements too (``_PREPARED``)."""
 
     def __init__(self) -> None:
         self.done: dict = {}
+        self.alias = connection.alias
 
     def __call__(self, field: Any, value: Any) -> Any:
-        key = (field.attname, type(value), value)
+        kind = type(value)
+        key = (field.attname, kind, value)
         try:
             return self.done[key]
         except KeyError:
-            prepared = self.done[key] = field.get_db_prep_save(value, connection)
-            return prepared
+            pass
         except TypeError:  # unhashable
             return field.get_db_prep_save(value, connection)
+        if kind in _PLAIN and _timeless(field):
+            kept = (field, kind, value, self.alias)
+            prepared = _PREPARED.get(kept, _PREPARED)
+            if prepared is _PREPARED:
+                if len(_PREPARED) >= PREPARED_KEPT:
+                    _PREPARED.clear()
+                prepared = _PREPARED[kept] = field.get_db_prep_save(value, connection)
+        else:
+            prepared = field.get_db_prep_save(value, connection)
+        self.done[key] = prepared
+        return prepared
 
 
 def insert(objs: Sequence[Model]) -> None:

@@ -187,3 +187,46 @@ def test_instances_are_built_as_from_db_builds_them_and_receivers_are_told(bob):
     finally:
         post_init.disconnect(receiver, sender=Table)
     assert told == [built]  # a receiver connected: built by ``from_db``, which tells it
+
+
+def test_prepared_values_kept_across_statements_equal_each_fields_own():
+    from django.test import override_settings
+
+    from kanagame.accounts import rows
+    from learning.models import LearningEvent
+
+    rows._PREPARED.clear()
+    fields = {f.attname: f for f in LearningEvent._meta.concrete_fields}
+    plain = [f for f in fields.values() if rows._timeless(f)]
+    values = [1, True, 1.0, "1", None, 0, False, ""]
+    for _statement in range(2):  # the second statement finds them kept
+        prepare = rows._Preparer()
+        for field in plain:
+            for value in values:
+                try:
+                    want = field.get_db_prep_save(value, connection)
+                except (TypeError, ValueError) as exc:  # refused by the field: by both
+                    with pytest.raises(type(exc)):
+                        prepare(field, value)
+                    continue
+                got = prepare(field, value)
+                assert got == want and type(got) is type(want), (field.name, value)
+    assert rows._PREPARED  # kept (a CharField makes "1", "True" and "1.0" of 1, True, 1.0)
+    # a time is never kept: its form follows the time zone settings
+    timed = next(f for f in fields.values() if not rows._timeless(f))
+    moment = timezone.now().replace(tzinfo=None)
+    with override_settings(USE_TZ=False):
+        assert rows._Preparer()(timed, moment) == timed.get_db_prep_save(moment, connection)
+    assert not any(key[0] is timed for key in rows._PREPARED)
+
+
+def test_the_prepared_values_kept_are_bounded(monkeypatch):
+    from kanagame.accounts import rows
+    from learning.models import LearningEvent
+
+    monkeypatch.setattr(rows, "PREPARED_KEPT", 10)
+    rows._PREPARED.clear()
+    field = LearningEvent._meta.get_field("learner")
+    for n in range(25):
+        assert rows._Preparer()(field, n) == field.get_db_prep_save(n, connection)
+        assert len(rows._PREPARED) <= 10
