@@ -111,7 +111,9 @@ def raw_ids() -> re.Pattern:
       a name that is also a plain English noun in prose (yokai) inside a longer text;
     - any option name or value with ``_`` or ``-`` ("bright_points", "10_5", "oya_1");
     - an option name followed by a colon ("rounds: 12", "variant: kana");
-    - an option value in parentheses ("(kana)", "(gojuon)").
+    - an option value in parentheses ("(kana)", "(gojuon)"), except a deck word's own
+      reading after the word ("「かたかな」 (katakana)": the word game's log glosses the
+      words it forms, and かたかな is read like the script option's value; see ``_words``).
     """
     from games.engines import ENGINES, get_engine
 
@@ -128,7 +130,9 @@ def raw_ids() -> re.Pattern:
         + "|".join(map(re.escape, sorted(engines_in_prose + joined)))
         + r")(?![\w-])",
         r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(names))) + r"): ",
-        r"\((?:" + "|".join(map(re.escape, sorted(values))) + r")\)",
+        r"(?:「(?P<word>[^」]*)」 ?)?\((?P<value>"
+        + "|".join(map(re.escape, sorted(values)))
+        + r")\)",
     ]
     return re.compile("|".join(alternatives))
 
@@ -228,10 +232,13 @@ class Journey:
         if self.language != "en":
             english = _english(self.language)
             found += [f"untranslated: “{text}”" for text in dict.fromkeys(texts) if text in english]
-        pattern = _raw_ids()
+        pattern, readings = _raw_ids(), _word_readings()
         for text in dict.fromkeys(texts):
-            if pattern.search(text):
+            for hit in pattern.finditer(text):
+                if hit["word"] is not None and readings.get(hit["word"]) == hit["value"]:
+                    continue  # a word glossed with its own reading, not an option's value
                 found.append(f"raw id shown: “{text[:120]}”")
+                break
         return found
 
     def check(self) -> None:
@@ -271,6 +278,17 @@ def _raw_ids():
     if "raw" not in _CACHE:
         _CACHE["raw"] = raw_ids()
     return _CACHE["raw"]
+
+
+def _word_readings() -> dict[str, str]:
+    """Each Kazoku deck word's kana -> its Hepburn reading (the word game's log shows both)."""
+    if "readings" not in _CACHE:
+        from games.engines.kazoku.deck import load_deck
+
+        deck = load_deck()
+        words = (deck.cards[card].extra["word"] for card in deck.ids)
+        _CACHE["readings"] = {word["kana"]: word["romaji"] for word in words}
+    return _CACHE["readings"]
 
 
 def open_journey(browser, base_url: str, name: str, size: tuple[int, int], language: str):
