@@ -112,8 +112,9 @@ def raw_ids() -> re.Pattern:
     - any option name or value with ``_`` or ``-`` ("bright_points", "10_5", "oya_1");
     - an option name followed by a colon ("rounds: 12", "variant: kana");
     - an option value in parentheses ("(kana)", "(gojuon)"), except a deck word's own
-      reading after the word ("「かたかな」 (katakana)": the word game's log glosses the
-      words it forms, and かたかな is read like the script option's value; see ``_words``).
+      reading after the word, in either script ("「かたかな」 (katakana)", "カタカナ
+      (katakana)": the word game's log glosses the words it forms, and かたかな is read like
+      the script option's value; see ``_words``).
     """
     from games.engines import ENGINES, get_engine
 
@@ -130,7 +131,7 @@ def raw_ids() -> re.Pattern:
         + "|".join(map(re.escape, sorted(engines_in_prose + joined)))
         + r")(?![\w-])",
         r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(names))) + r"): ",
-        r"(?:「(?P<word>[^」]*)」 ?)?\((?P<value>"
+        r"(?:(?P<word>[\u3041-\u30ff]+)」? ?)?\((?P<value>"
         + "|".join(map(re.escape, sorted(values)))
         + r")\)",
     ]
@@ -281,13 +282,17 @@ def _raw_ids():
 
 
 def _word_readings() -> dict[str, str]:
-    """Each Kazoku deck word's kana -> its Hepburn reading (the word game's log shows both)."""
+    """Each Kazoku deck word, in hiragana and in katakana (a katakana table prints it so) ->
+    its Hepburn reading (the word game's log shows both)."""
     if "readings" not in _CACHE:
+        from games.boards.kazoku_words import HIRAGANA_TO_KATAKANA
         from games.engines.kazoku.deck import load_deck
 
         deck = load_deck()
-        words = (deck.cards[card].extra["word"] for card in deck.ids)
-        _CACHE["readings"] = {word["kana"]: word["romaji"] for word in words}
+        words = [deck.cards[card].extra["word"] for card in deck.ids]
+        readings = {word["kana"]: word["romaji"] for word in words}
+        readings |= {kana.translate(HIRAGANA_TO_KATAKANA): r for kana, r in readings.items()}
+        _CACHE["readings"] = readings
     return _CACHE["readings"]
 
 

@@ -14,12 +14,16 @@ def _problems(text: str, language: str = "ja") -> list[str]:
 def test_a_word_formed_in_the_word_game_is_glossed_with_its_reading():
     # the log line of CI's failed run: かたかな is read like the script option's value
     assert _problems("CPU 3（ふつう）が「かたかな」 (katakana)を作りました：4点。") == []
+    # a katakana table prints the word in katakana; a page without brackets around it
+    assert _problems("あなたは「カタカナ」 (katakana)を作りました：4点。") == []
+    assert _problems("Vous avez formé かたかな (katakana) : 4 points.", "fr") == []
 
 
 @pytest.mark.parametrize(
     "text",
     [
         "「かたかな」 (hiragana)",  # a word beside another reading: an option's value
+        "カタカナ (hiragana)",
         "「かな」 (kana)",  # not a deck word
         "Kazoku (kana)",
         "(katakana)",
