@@ -5,7 +5,7 @@
 
 The product's lesson (``lesson.lesson_plan``) waits while five kana already met are pending
 in the quiz, for one day at most. For a learner whose daily goal is in minutes it can also
-keep to those minutes (``review_seconds``, from ``lesson.warmup_seconds``: the goal's minutes
+keep to those minutes (``review_seconds``, from ``warmup.warmup_seconds``: the goal's minutes
 less the daily game's; ``lesson.lesson_fits``): a new lesson only when the pending kana's
 answers and the lesson fit in a day's warm-up, and the pending kana hold it back for as many
 days as the warm-up needs to answer them, not one (tried, not adopted: ``LESSON_BUDGET`` is

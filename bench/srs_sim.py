@@ -65,11 +65,17 @@ from learning.services.lesson import (  # noqa: E402
     LESSON_PENDING_MAX,
     LESSON_SIZE,
     lesson_plan,
-    warmup_seconds,
 )
 from learning.services.play import ASK_SHOWN  # noqa: E402
-from learning.services.quiz import QUIZ_LENGTH, quiz_kinds, quiz_order, quiz_pending  # noqa: E402
+from learning.services.quiz import (  # noqa: E402
+    BACKLOG_FACTOR,
+    QUIZ_LENGTH,
+    quiz_kinds,
+    quiz_order,
+    quiz_pending,
+)
 from learning.services.quiz import readings_apart as quiz_apart  # noqa: E402
+from learning.services.warmup import warmup_seconds  # noqa: E402
 from learning.services.writing import writing_kind  # noqa: E402
 
 EPOCH = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
@@ -405,6 +411,10 @@ class Rules:
     # a right pick among choices: Hard unless fast on a stable kana (srs.rating_for); False:
     # the earlier rule (Good unless slow), for the ablation that justifies the change
     guess_aware: bool = True
+    # under a backlog the warm-up asks the due kana still likely remembered first
+    # (quiz.quiz_order, with the warm-up's seconds as the product computes them,
+    # warmup.warmup_seconds); None: most overdue first whatever the backlog (the earlier rule)
+    backlog_factor: float | None = BACKLOG_FACTOR
 
 
 @dataclass(frozen=True)
@@ -812,14 +822,19 @@ class Product:
     def warmup(self, day: int, seconds: float) -> None:
         """Lessons and quiz runs (the product's ``quiz_start``: ten questions in
         ``quiz_order``, kinds from ``quiz_kinds`` then ``writing_kind``, readings kept apart)
-        until the warm-up's seconds are spent: a lesson whenever ``lesson_plan`` has one."""
+        until the warm-up's seconds are spent: a lesson whenever ``lesson_plan`` has one. The
+        quiz's order knows the day's warm-up as the product computes it from a goal in minutes
+        (``warmup_seconds``: the daily game's 4 minutes on day 0, before any was played)."""
+        budget = warmup_seconds(goal_minutes=self.run.minutes,
+                                game_minutes=self.run.game if day else None)  # fmt: skip
         while True:
             cells = self._cells(day)
             if self.lesson(day, seconds, cells):
                 continue
             if self.spent + COST_CHOICE > seconds:
                 return
-            ordered = quiz_order(cells.values(), now=_moment(self._clock(day)))[:QUIZ_LENGTH]
+            ordered = quiz_order(cells.values(), now=_moment(self._clock(day)), seconds=budget,
+                                 factor=self.rules.backlog_factor)[:QUIZ_LENGTH]  # fmt: skip
             pairs = quiz_apart([(c.kana_id, c.script) for c in ordered])
             if not pairs:
                 return
@@ -1007,6 +1022,7 @@ def sweep(*, seeds, learners: int, cells, arms=SWEEP_ARMS, rules=Rules(), proces
 
 
 TUNE_LESSON_SIZES = (3, 5, 8, 12)
+TUNE_BACKLOG_FACTORS = (1.0, 1.5, 2.0)
 # the lesson's rules --tune compares (development seeds only): its size, how many pending kana
 # hold a new lesson back, how many cards a day at most (the product's values: docs/bench.md)
 TUNE_RULES = {
@@ -1014,6 +1030,8 @@ TUNE_RULES = {
     **{f"pending max {n}": Rules(lesson_pending_max=n) for n in (1, 5, 10)},
     **{f"day max {n}": Rules(lesson_day_max=n) for n in (5, 15, 30)},
     "lesson budget": Rules(lesson_budget=True),
+    **{f"backlog {f:g}": Rules(backlog_factor=f) for f in TUNE_BACKLOG_FACTORS},
+    "backlog off": Rules(backlog_factor=None),
 }
 
 
@@ -1036,6 +1054,10 @@ def main(argv=None) -> dict:
         "--lesson-budget", action="store_true",
         help="the lesson keeps to the day's minutes (session 14's rule, off in the product)",
     )  # fmt: skip
+    parser.add_argument(
+        "--due-by-date", action="store_true",
+        help="due kana most overdue first whatever the backlog (the order before session 18)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1057,7 +1079,9 @@ def main(argv=None) -> dict:
     started = time.perf_counter()
     rule_sets = {f"size {args.lesson_size}": Rules(lesson_size=args.lesson_size,
                                          guess_aware=not args.old_choice_grading,
-                                         lesson_budget=args.lesson_budget)}  # fmt: skip
+                                         lesson_budget=args.lesson_budget,
+                                         backlog_factor=None if args.due_by_date
+                                         else BACKLOG_FACTOR)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

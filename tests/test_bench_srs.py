@@ -244,12 +244,12 @@ def test_the_lesson_budget_tool_tunes_on_development_seeds_and_the_loop_runs_the
     monkeypatch,
 ):
     """Session 14: with the rule on, the simulated loop hands the product's ``lesson_plan`` the
-    warm-up's seconds as the product would compute them (``lesson.warmup_seconds``: the goal's
+    warm-up's seconds as the product would compute them (``warmup.warmup_seconds``: the goal's
     minutes less the last daily game's, ``DAILY_GAME_MINUTES`` before the first), and none
     with it off (the product: ``LESSON_BUDGET`` is off, not adopted)."""
     import srs_lesson_budget
 
-    from learning.services import lesson
+    from learning.services import lesson, warmup
 
     with pytest.raises(SystemExit, match="development seeds only"):
         srs_lesson_budget.main(["--seeds", "2026", "--learners", "1"])
@@ -280,7 +280,7 @@ def test_the_lesson_budget_tool_tunes_on_development_seeds_and_the_loop_runs_the
             assert seen  # the lesson was asked every day
             given = {seconds for seconds, _answer in seen if seconds is not None}
             assert given == ({expected[day]} if expected[day] else set())
-    assert lesson.warmup_seconds(goal_minutes=10, game_minutes=None) == 360.0
+    assert warmup.warmup_seconds(goal_minutes=10, game_minutes=None) == 360.0
 
     # the rule changes what the loop does where the warm-up is short (6 min, 4 of play)
     def taught(rules):
@@ -295,3 +295,91 @@ def test_the_lesson_budget_tool_tunes_on_development_seeds_and_the_loop_runs_the
     rows = [(0.5, 0.5, 0.4, 90), (0.7, 0.6, 0.6, 89)]
     found = srs_lesson_budget.figures(rows, base=[(0.4, 0, 0, 0), (0.5, 0, 0, 0)])
     assert found["minus_before"][0] == pytest.approx(15.0) and found["asked_min"] == 89
+
+
+def test_the_script_balance_tool_tunes_on_development_seeds_and_moves_only_the_lagging_script():
+    """Session 18: the rule puts the presets of the script remembered less first, only when no
+    coverage reason leads and the gap is past the ratio; otherwise the product's ranking."""
+    import srs_script_balance
+
+    from learning import syllabus
+    from learning.srs import KanaStatus
+
+    with pytest.raises(SystemExit, match="development seeds only"):
+        srs_script_balance.main(["--seeds", "2026", "--learners", "1"])
+    with pytest.raises(SystemExit, match="unknown rule"):
+        srs_script_balance.main(["--rules", "0.9:before", "--seeds", "101", "--learners", "1"])
+
+    def statuses(hiragana: float, katakana: float):
+        recall = {"hiragana": hiragana, "katakana": katakana}
+        return {
+            (k, s): KanaStatus(state="learning", retrievability=recall[s])
+            for k, s in syllabus.syllabus()
+        }
+
+    def scripts(ranked):
+        return [rec.options.get("script", "hiragana") for rec in ranked]
+
+    engines = ("kazoku-families",)
+    lagging = statuses(0.9, 0.5)
+    product = srs_script_balance.PRODUCT_RANK(statuses=lagging, engines=engines)
+    balanced = srs_script_balance.rank_with("0.9")(statuses=lagging, engines=engines)
+
+    def presets(ranked):
+        return sorted(sorted(rec.options.items()) for rec in ranked)
+
+    assert presets(balanced) == presets(product)  # the same presets, reordered
+    shown = scripts(balanced)
+    first_other = min(i for i, s in enumerate(shown) if s != "katakana")
+    assert shown[:first_other] and set(shown[:first_other]) == {"katakana"}
+    assert "katakana" not in shown[first_other:]
+    assert scripts(product) != shown  # the product ranks by need alone here
+    # a gap within the ratio, or a coverage reason leading: the product's ranking
+    level = statuses(0.9, 0.85)
+    assert scripts(srs_script_balance.rank_with("0.9")(statuses=level, engines=engines)) == scripts(
+        srs_script_balance.PRODUCT_RANK(statuses=level, engines=engines)
+    )
+    half = {pair: st for pair, st in lagging.items() if pair[1] == "hiragana"}
+    covering = srs_script_balance.PRODUCT_RANK(statuses=half, engines=engines)
+    assert covering[0].reason_key == "coverage"
+    assert scripts(srs_script_balance.rank_with("0.9")(statuses=half, engines=engines)) == scripts(
+        covering
+    )
+
+
+def test_the_simulated_warm_up_orders_its_quiz_with_the_products_warm_up_seconds(monkeypatch):
+    """Session 18: the loop's quiz runs get the day's warm-up seconds as the product computes
+    them from a goal in minutes (``warmup.warmup_seconds``: the daily game's default 4 minutes
+    on day 0) and the product's backlog factor; ``--due-by-date`` passes no factor (the
+    earlier order), and the rule changes what the loop asks where the warm-up is short."""
+    from learning.services import quiz
+
+    seen = []
+
+    def order(cells, now=None, seconds=None, factor=quiz.BACKLOG_FACTOR):
+        seen.append((seconds, factor))
+        return quiz.quiz_order(cells, now=now, seconds=seconds, factor=factor)
+
+    monkeypatch.setattr(srs_sim, "quiz_order", order)
+    world = srs_sim.WORLDS[0]
+    learner = srs_sim.learner_make(world, 0, srs_sim.DEV_SEEDS[0])
+    loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=10.0, game=8.0))
+    for day, expected in enumerate((360.0, 120.0, 120.0)):  # 10/8: day 0 counts 4 of play
+        seen.clear()
+        loop.day(day)
+        assert seen and set(seen) == {(expected, quiz.BACKLOG_FACTOR)}
+    assert srs_sim.main(["--due-by-date", "--minutes", "6", "--game", "4", "--worlds",
+                         "average", "--exposure", "0.1", "--arms", "kanagame", "--learners",
+                         "1", "--seeds", "101", "--processes", "1", "--json"])  # fmt: skip
+    assert {factor for _seconds, factor in seen} >= {None}
+
+    monkeypatch.setattr(srs_sim, "quiz_order", quiz.quiz_order)
+
+    def asked(rules):
+        learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
+        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
+        for day in range(12):
+            loop.day(day)
+        return learner.reviews, sorted(loop.last_correct.items())
+
+    assert asked(srs_sim.Rules()) != asked(srs_sim.Rules(backlog_factor=None))

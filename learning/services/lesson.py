@@ -27,12 +27,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Table, TableStatus
 from learning import kana_table, selectors, syllabus
-from learning.models import DailySession, KanaMemory, LearnerSettings, LearningEvent
-from learning.models.memory import DailyGoalKind
+from learning.models import KanaMemory, LearningEvent
 from learning.services.quiz import quiz_pending
 from learning.services.syllabus import scripts_for
+from learning.services.warmup import ANSWER_SECONDS, warmup_seconds_for
 
 LESSON_SIZE = 5  # kana a lesson teaches
 # lesson cards seen in a day at most (another lesson when nothing waits or is due: a learner
@@ -50,10 +49,7 @@ LESSON_MAX_WAIT_DAYS = 1
 # the quiz one answer. Estimates, the simulation's costs (bench/srs_sim.py): a lesson card
 # 10 s, a warm-up answer 8 s (a typed one; a pick takes 5, a drawing 12).
 LESSON_CARD_SECONDS = 10.0
-LESSON_ANSWER_SECONDS = 8.0
-# the daily game's minutes when the learner has not finished one yet (the daily session the
-# project measures: 10 minutes, 4 of them play); else the last daily game's own length
-DAILY_GAME_MINUTES = 4.0
+LESSON_ANSWER_SECONDS = ANSWER_SECONDS
 # Off: tried in session 14 and not adopted (docs/bench.md, "Session 14"): on simulated
 # learners it gains 1-2 points at 6 minutes a day, none where the loop loses to flashcards,
 # and katakana fall further behind for fast forgetters. ``lesson_kana_for`` passes no
@@ -102,7 +98,7 @@ def lesson_plan(
     reviews, a learner gets another lesson. The pending kana hold a lesson back for
     ``LESSON_MAX_WAIT_DAYS`` at most: past that, the day's first lesson comes anyway.
 
-    ``review_seconds``: the seconds a day the learner's warm-up has (``warmup_seconds``; None
+    ``review_seconds``: the seconds a day the learner's warm-up has (``warmup.warmup_seconds``; None
     when the daily goal is not in minutes: the rules above alone). With it the lesson keeps
     to those minutes (``lesson_fits``): a new one starts only when the pending kana's answers
     and the lesson fit in a day's warm-up, and the pending kana hold it back for as many days
@@ -131,16 +127,6 @@ def lesson_plan(
     for _kana, script in pending_kana:
         never[script] += 1
     return syllabus.introduction_order(pending_kana, never)[:room]
-
-
-def warmup_seconds(*, goal_minutes: float | None, game_minutes: float | None) -> float | None:
-    """Pure: the seconds a day the learner's warm-up has: the daily goal's minutes less the
-    daily game's (``game_minutes``: the last daily game's length; None: ``DAILY_GAME_MINUTES``).
-    None when the goal is not in minutes."""
-    if goal_minutes is None:
-        return None
-    game = DAILY_GAME_MINUTES if game_minutes is None else game_minutes
-    return max(0.0, goal_minutes - game) * 60.0
 
 
 def lesson_fits(
@@ -179,7 +165,7 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
     """The kana of the lesson under way not seen yet, or of the next one when it may start
     (``lesson_plan``); empty: nothing to teach now. Two queries (the memories, the
     scheduler's settings); with ``LESSON_BUDGET`` on, two more before a new lesson (the daily
-    goal, the last daily game: ``lesson_review_seconds``)."""
+    goal, the last daily game: ``warmup.warmup_seconds_for``)."""
     now = now or timezone.now()
     rows = list(KanaMemory.objects.filter(learner=learner))
     met, today, waiting = set(), 0, 0
@@ -206,35 +192,8 @@ def lesson_kana_for(*, learner, now: datetime | None = None) -> list[tuple[str, 
         waiting=waiting,
         pending=pending,
         days_since_lesson=days_since,
-        review_seconds=lesson_review_seconds(learner=learner) if LESSON_BUDGET and starts else None,
+        review_seconds=warmup_seconds_for(learner=learner) if LESSON_BUDGET and starts else None,
     )
-
-
-def lesson_review_seconds(*, learner) -> float | None:
-    """The seconds a day the learner's warm-up has (``warmup_seconds``): the daily goal's
-    minutes less the last finished daily game's length; None when the goal is in reviews.
-    Two queries at most."""
-    goal = (
-        LearnerSettings.objects.filter(learner=learner)
-        .values_list("goal_kind", "goal_value")
-        .first()
-    )
-    if goal is None or goal[0] != DailyGoalKind.MINUTES:
-        return None
-    tables = DailySession.objects.filter(learner=learner, table_id__isnull=False).values("table_id")
-    last = (
-        Table.objects.filter(
-            pk__in=tables,
-            status=TableStatus.FINISHED,
-            started_at__isnull=False,
-            finished_at__isnull=False,
-        )
-        .order_by("-finished_at")
-        .values_list("started_at", "finished_at")
-        .first()
-    )
-    game = (last[1] - last[0]).total_seconds() / 60.0 if last else None
-    return warmup_seconds(goal_minutes=goal[1], game_minutes=game)
 
 
 def lesson_syllabus_left(*, learner) -> int:

@@ -3,8 +3,9 @@
 A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they share their
 ``shown_at``: that shared time identifies the run. Kana are chosen in this order: taught by a
 lesson card but never asked yet (in the order they were taught: a lesson is recalled within
-the session), due (most overdue first), weak, then the lowest retrievability among kana
-already answered. A kana never taught and
+the session), due (most overdue first; under a backlog the warm-up cannot answer, for a
+learner whose daily goal is in minutes, highest retrievability first), weak, then the lowest
+retrievability among kana already answered. A kana never taught and
 never answered is not asked: the lesson (``learning.services.lesson``) introduces it first.
 A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
 the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
@@ -26,10 +27,15 @@ from learning import kana_table, selectors, srs
 from learning.models import KanaMemory, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.play import confusions_for, prompt_choices
+from learning.services.warmup import ANSWER_SECONDS, warmup_seconds_for
 from learning.services.writing import writing_kinds
 
 QUIZ_LENGTH = 10
 QUIZ_TTL = timedelta(minutes=30)
+# Under a backlog (due kana's answers more than this many warm-ups' seconds), the quiz asks the
+# due kana still likely remembered first (``quiz_order``; issue 27, session 18). Tuned on the
+# development seeds among 1, 1.5 and 2 (bench/srs_sim.py --tune; docs/bench.md, "Session 18").
+BACKLOG_FACTOR = 1.5
 
 
 def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[tuple[str, str]]:
@@ -39,21 +45,37 @@ def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[
 
 
 def quiz_cells_for(*, learner, now: datetime) -> list:
-    """Every kana the quiz may ask, in the order of the module docstring (``KanaCell``s)."""
-    return quiz_order(selectors.kana_cells_for(learner=learner, now=now), now=now)
+    """Every kana the quiz may ask, in the order of the module docstring (``KanaCell``s),
+    knowing the learner's warm-up minutes (``warmup.warmup_seconds_for``: two queries)."""
+    cells = selectors.kana_cells_for(learner=learner, now=now)
+    return quiz_order(cells, now=now, seconds=warmup_seconds_for(learner=learner))
 
 
-def quiz_order(cells: Iterable, now: datetime | None = None) -> list:
+def quiz_order(
+    cells: Iterable,
+    now: datetime | None = None,
+    seconds: float | None = None,
+    factor: float | None = BACKLOG_FACTOR,
+) -> list:
     """Pure: the cells the quiz may ask, in its order (anything with ``kana_id``, ``script``,
     ``state``, ``due``, ``weak``, ``retrievability``, ``introduced_at``, ``last_correct`` and
     ``last_review``, like ``selectors.KanaCell``; bench/srs_sim.py passes its own). With
     ``now``, a kana answered right less than ``srs.RECENT_RIGHT`` ago is left out, even when
     fsrs' learning step makes it due: asked again within the session, at a recall near 1,
-    it would teach next to nothing (issue 27)."""
+    it would teach next to nothing (issue 27).
+
+    ``seconds``: the learner's warm-up a day (``warmup.warmup_seconds_for``; None when the
+    daily goal is not in minutes). Under a backlog — the due kana's answers more than
+    ``factor`` times those seconds (``backlogged``) — the due kana are asked highest
+    retrievability first: those still likely remembered are saved before they are lost, as
+    the most overdue may be lost already and will not all be reached today. Otherwise, or
+    without ``seconds``, most overdue first (as Anki does)."""
     cells = list(cells)
     if now is not None:
         cells = [c for c in cells if not _recently_right(c, now)]
     due = sorted((c for c in cells if c.state == "due"), key=lambda c: c.due)
+    if backlogged(len(due), seconds, factor):
+        due.sort(key=lambda c: -c.retrievability)  # stable: equal recall, most overdue first
     weak = sorted((c for c in cells if c.weak and c.state != "due"), key=lambda c: c.retrievability)
     taught = sorted(
         (c for c in cells if c.state == "new" and c.introduced_at is not None),
@@ -64,6 +86,14 @@ def quiz_order(cells: Iterable, now: datetime | None = None) -> list:
     for cell in [*taught, *due, *weak, *rest]:
         chosen.setdefault((cell.kana_id, cell.script), cell)
     return list(chosen.values())
+
+
+def backlogged(due: int, seconds: float | None, factor: float | None = BACKLOG_FACTOR) -> bool:
+    """Pure: are ``due`` kana more than the warm-up's ``seconds`` can answer, ``factor`` times
+    over (at ``warmup.ANSWER_SECONDS`` an answer)? False without seconds or factor."""
+    if seconds is None or factor is None:
+        return False
+    return due * ANSWER_SECONDS > factor * seconds
 
 
 def _recently_right(cell, now: datetime) -> bool:

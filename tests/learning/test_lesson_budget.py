@@ -13,7 +13,6 @@ from learning.models import DailySession, KanaMemory, LearnerSettings
 from learning.models.memory import DailyGoalKind
 from learning.services import lesson as lesson_service
 from learning.services.lesson import (
-    DAILY_GAME_MINUTES,
     LESSON_ANSWER_SECONDS,
     LESSON_CARD_SECONDS,
     LESSON_MAX_WAIT_DAYS,
@@ -21,8 +20,8 @@ from learning.services.lesson import (
     LESSON_SIZE,
     lesson_fits,
     lesson_plan,
-    warmup_seconds,
 )
+from learning.services.warmup import DAILY_GAME_MINUTES, warmup_seconds, warmup_seconds_for
 
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 POOL = [(k, "hiragana") for k in ("a", "i", "u", "e", "o", "ka", "ki", "ku", "ke", "ko")]
@@ -85,14 +84,14 @@ def test_the_lesson_plan_keeps_to_the_days_minutes_only_when_they_are_known():
 
 @pytest.mark.django_db
 def test_the_review_seconds_come_from_the_goal_and_the_last_daily_games_length(dana):
-    assert lesson_service.lesson_review_seconds(learner=dana) is None  # no settings: reviews
+    assert warmup_seconds_for(learner=dana) is None  # no settings: reviews
     settings = LearnerSettings.objects.create(
         learner=dana, goal_kind=DailyGoalKind.REVIEWS, goal_value=30
     )
-    assert lesson_service.lesson_review_seconds(learner=dana) is None
+    assert warmup_seconds_for(learner=dana) is None
     settings.goal_kind, settings.goal_value = DailyGoalKind.MINUTES, 10
     settings.save()
-    assert lesson_service.lesson_review_seconds(learner=dana) == (10 - DAILY_GAME_MINUTES) * 60
+    assert warmup_seconds_for(learner=dana) == (10 - DAILY_GAME_MINUTES) * 60
     # the last finished daily game took 8 minutes: 2 are left for the warm-up
     for days_ago, minutes in ((3, 1), (1, 8)):
         start = NOW - timedelta(days=days_ago)
@@ -108,7 +107,7 @@ def test_the_review_seconds_come_from_the_goal_and_the_last_daily_games_length(d
         started_at=NOW, finished_at=NOW + timedelta(minutes=30),
     )  # fmt: skip
     assert other.pk
-    assert lesson_service.lesson_review_seconds(learner=dana) == pytest.approx(120.0)
+    assert warmup_seconds_for(learner=dana) == pytest.approx(120.0)
 
 
 @pytest.mark.django_db
