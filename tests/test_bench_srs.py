@@ -383,3 +383,21 @@ def test_the_simulated_warm_up_orders_its_quiz_with_the_products_warm_up_seconds
         return learner.reviews, sorted(loop.last_correct.items())
 
     assert asked(srs_sim.Rules()) != asked(srs_sim.Rules(backlog_factor=None))
+
+
+def test_the_backlog_order_tool_pairs_each_learner_with_the_earlier_order():
+    import srs_backlog_order
+
+    with pytest.raises(SystemExit, match="positive"):
+        srs_backlog_order.main(["--factors", "0", "--learners", "1"])
+    lines = srs_backlog_order.main(
+        ["--factors", "1.5", "--learners", "1", "--seeds", "101", "--minutes", "6",
+         "--processes", "1"]
+    )  # fmt: skip
+    assert lines[0] == "| cell | most overdue first | factor 1.5 |"
+    rows = lines[2:]
+    assert [row.split(" | ")[0] for row in rows] == [
+        "| 6/4 average", "| 6/4 fast-forgetting", "| 6/4 confusion"
+    ]  # fmt: skip
+    # 2 minutes of warm-up: the rule binds, and what the learner remembers on day 44 moves
+    assert any("+0.0 (" not in row.split(" | ")[2] for row in rows)
