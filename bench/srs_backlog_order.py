@@ -17,7 +17,6 @@ seeds report it (docs/bench.md, "Session 18: the warm-up's order under a backlog
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from multiprocessing import Pool
 from pathlib import Path
@@ -70,26 +69,13 @@ def main(argv=None) -> list[str]:
     ]
     for cell in cells:
         base = [results[(None, *cell, *who)] for who in learners]
-        row = [f"{cell[0]:g}/{cell[1]:g} {cell[2]}", _fmt(base)]
+        row = [f"{cell[0]:g}/{cell[1]:g} {cell[2]}", S.recall_text(base)]
         for factor in factors:
             other = [results[(factor, *cell, *who)] for who in learners]
-            row.append(f"{_fmt(other)} {_paired(base, other)}")
+            row.append(f"{S.recall_text(other)} {S.paired_text(base, other)}")
         lines.append("| " + " | ".join(row) + " |")
     print("\n".join(lines), flush=True)
     return lines
-
-
-def _paired(before, after) -> str:
-    diffs = [b[0] - a[0] for a, b in zip(before, after, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    return f"{statistics.mean(diffs) * 100:+.1f} (±{half * 100:.1f})"
-
-
-def _fmt(rows) -> str:
-    mean = statistics.mean
-    recall, hira, kata = (mean(r[i] for r in rows) for i in range(3))
-    ratio = f" ({kata / hira * 100:.0f} %)" if hira else ""
-    return f"{recall * 100:.1f}{ratio}"
 
 
 if __name__ == "__main__":

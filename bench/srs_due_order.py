@@ -4,7 +4,9 @@
     .venv/bin/python bench/srs_due_order.py --orders desc:20 --arm fsrs,fsrs+game
 
 The product's ``quiz.quiz_order`` asks the kana taught today first, then the due ones by due
-date (most overdue first), then the weak ones. This script swaps only the due kana's order,
+date (most overdue first; since session 18, highest retrievability first under a backlog the
+day's warm-up cannot answer, for a goal in minutes), then the weak ones. This script swaps
+only the due kana's order (its orders replace the backlog rule),
 inside ``bench/srs_sim.py``'s simulation (its learners, worlds and costs), and prints each
 cell's day-44 recall against the product's order, paired over the same learners, with the
 katakana / hiragana ratio. Orders (``--orders``, comma-separated):
@@ -22,7 +24,6 @@ seeds only: this is a tuning tool (docs/bench.md, "Session 13: the order of due 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from multiprocessing import Pool
 from pathlib import Path
@@ -53,7 +54,8 @@ def _due_sorted(due: list, order: str, key_r, key_due) -> list:
 def quiz_order_with(order: str):
     """``quiz.quiz_order`` with the due kana in ``order`` (the rest as the product does)."""
 
-    def quiz_order(cells, now=None):
+    def quiz_order(cells, now=None, seconds=None, factor=None):
+        # the product's backlog rule (seconds, factor: session 18) gives way to ``order``
         cells = list(cells)
         if now is not None:
             cells = [c for c in cells if not Q._recently_right(c, now)]
@@ -121,26 +123,16 @@ def main(argv=None) -> None:
     jobs = [(o, *cell, *learner) for o in orders for cell in cells for learner in learners]
     with Pool(args.processes) as pool:
         results = dict(pool.map(_job, jobs, chunksize=4))
-    mean = statistics.mean
     print("| arm | cell | product order | " + " | ".join(orders[1:]) + " |")
     print("| --- | --- | ---: |" + " ---: |" * (len(orders) - 1))
     for cell in cells:
         base = [results[(None, *cell, *learner)] for learner in learners]
         minutes, game, world = cell[1:]
-        row = [cell[0], f"{minutes}/{game} {world}", _fmt(base)]
+        row = [cell[0], f"{minutes}/{game} {world}", S.recall_text(base)]
         for order in orders[1:]:
             other = [results[(order, *cell, *learner)] for learner in learners]
-            diffs = [b[0] - a[0] for a, b in zip(base, other, strict=True)]
-            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0
-            row.append(f"{_fmt(other)} {mean(diffs) * 100:+.1f} (±{half * 100:.1f})")
+            row.append(f"{S.recall_text(other)} {S.paired_text(base, other)}")
         print("| " + " | ".join(row) + " |", flush=True)
-
-
-def _fmt(rows) -> str:
-    mean = statistics.mean
-    recall, hira, kata = (mean(r[i] for r in rows) for i in range(3))
-    ratio = f" ({kata / hira * 100:.0f} %)" if hira else ""
-    return f"{recall * 100:.1f}{ratio}"
 
 
 if __name__ == "__main__":

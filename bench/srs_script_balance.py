@@ -26,7 +26,6 @@ picker").
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from multiprocessing import Pool
 from pathlib import Path
@@ -118,26 +117,14 @@ def main(argv=None) -> None:
             return [results[(rule, arm, *cell, *who)] for who in learners]
 
         base = rows(None, "kanagame")
-        row = [f"{cell[0]}/{cell[1]} {cell[2]}", f"{_fmt(base)} / {_fmt(rows(None, 'fsrs+game'))}"]
+        played = S.recall_text(rows(None, "fsrs+game"))
+        row = [f"{cell[0]}/{cell[1]} {cell[2]}", f"{S.recall_text(base)} / {played}"]
         for rule in rules[1:]:
             loop, game = rows(rule, "kanagame"), rows(rule, "fsrs+game")
-            change = _paired(base, loop)
-            lead = _paired(game, loop)
-            row.append(f"{_fmt(loop)} {change}; lead {lead}")
+            change = S.paired_text(base, loop)
+            lead = S.paired_text(game, loop)
+            row.append(f"{S.recall_text(loop)} {change}; lead {lead}")
         print("| " + " | ".join(row) + " |", flush=True)
-
-
-def _paired(before, after) -> str:
-    diffs = [b[0] - a[0] for a, b in zip(before, after, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0
-    return f"{statistics.mean(diffs) * 100:+.1f} (±{half * 100:.1f})"
-
-
-def _fmt(rows) -> str:
-    mean = statistics.mean
-    recall, hira, kata = (mean(r[i] for r in rows) for i in range(3))
-    ratio = f" ({kata / hira * 100:.0f} %)" if hira else ""
-    return f"{recall * 100:.1f}{ratio}"
 
 
 if __name__ == "__main__":

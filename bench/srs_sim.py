@@ -40,6 +40,7 @@ import json
 import math
 import os
 import random
+import statistics
 import sys
 import time
 from collections import Counter, defaultdict
@@ -963,6 +964,21 @@ def _paired(a: list[dict], b: list[dict]) -> dict:
     diffs = [100 * (r["recall"] - other[(r["seed"], r["learner"])]["recall"]) for r in a]
     m, ci = _ci(diffs)
     return {"mean": round(m, 1), "ci95": round(ci, 1)}
+
+
+def recall_text(rows) -> str:
+    """Day-44 recall of (recall, hiragana, katakana) rows in % with the katakana / hiragana
+    ratio: "26.2 (83 %)" (the tuning tools' tables)."""
+    recall, hira, kata = (statistics.mean(r[i] for r in rows) for i in range(3))
+    ratio = f" ({kata / hira * 100:.0f} %)" if hira else ""
+    return f"{recall * 100:.1f}{ratio}"
+
+
+def paired_text(before, after) -> str:
+    """The mean paired change of the rows' first figure, in points, ±95 %: "+6.3 (±1.6)"."""
+    diffs = [b[0] - a[0] for a, b in zip(before, after, strict=True)]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return f"{statistics.mean(diffs) * 100:+.1f} (±{half * 100:.1f})"
 
 
 def cells_for(*, budgets, games, worlds, exposures) -> list[tuple]:

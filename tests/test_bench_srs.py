@@ -218,6 +218,9 @@ def test_the_due_order_tool_tunes_on_development_seeds_and_swaps_only_the_due_ka
         srs_due_order.main(["--seeds", "2026", "--learners", "1"])
     with pytest.raises(SystemExit, match="unknown order"):
         srs_due_order.main(["--orders", "newest", "--seeds", "101", "--learners", "1"])
+    # the tool runs the simulator's loop, whose warm-up passes the backlog rule's arguments
+    srs_due_order.main(["--orders", "desc", "--seeds", "101", "--learners", "1",
+                        "--processes", "1"])  # fmt: skip
 
     def cell(kana_id, state, r, due_day):
         return SimpleNamespace(
