@@ -26,7 +26,7 @@ fsrs+game        the same game as the loop (same minutes of play, prompts off), 
 kanagame         the product's daily session: lessons (none while due kana are pending) and
                  warm-up quiz runs (typed recall alternating with writing) for the minutes not
                  played, then the game the picker chose with prompts on the cards newly shown
-                 that need work (the daily table's mode "seen")
+                 not answered right in the last 12 hours (the daily table's mode "seen")
 
 Every arm that plays gets the same exposure effect (``--exposure``, swept). Seeds: a
 development set (the loop's rules were tuned on it; ``--tune`` accepts only it) and a
@@ -67,7 +67,7 @@ from learning.services.lesson import (  # noqa: E402
     LESSON_SIZE,
     lesson_plan,
 )
-from learning.services.play import ASK_SHOWN  # noqa: E402
+from learning.services.play import ASK_REMEMBERED, ASK_SHOWN  # noqa: E402
 from learning.services.quiz import (  # noqa: E402
     BACKLOG_FACTOR,
     QUIZ_LENGTH,
@@ -416,6 +416,11 @@ class Rules:
     # (quiz.quiz_order, with the warm-up's seconds as the product computes them,
     # warmup.warmup_seconds); None: most overdue first whatever the backlog (the earlier rule)
     backlog_factor: float | None = BACKLOG_FACTOR
+    # in play, a kana not answered right recently is also asked when fsrs' retrievability is
+    # under this, whatever its state; 1.0: every such kana (the product's mode "seen",
+    # ``play.ASK_REMEMBERED``); None: only kana new, due or weak (``srs.worth_asking``, the
+    # rule before session 19)
+    play_ask_below: float | None = 1.0 if DAILY_PROMPTS in ASK_REMEMBERED else None
 
 
 @dataclass(frozen=True)
@@ -666,8 +671,9 @@ class Product:
     none while due kana are pending, another one when nothing is), the warm-up quiz runs
     (``quiz.quiz_order``, ``quiz.quiz_kinds``, ``quiz.readings_apart``, writing from
     ``writing.writing_kind``), the game the picker chose (``picker.rank``) with prompts on
-    cards newly shown (the daily table's mode ``seen``: ``srs.worth_asking``, not
-    ``srs.recently_right``; typed once ``srs.recall_ready``), FSRS (``srs.review``) and the
+    cards newly shown (the daily table's mode ``seen``: not ``srs.recently_right``, whatever
+    the kana's state, ``play.ASK_REMEMBERED``; typed once ``srs.recall_ready``), FSRS
+    (``srs.review``) and the
     distractors (``kana_table.distractors``). No step the product lacks: no quiz after the
     game."""
 
@@ -866,7 +872,11 @@ class Product:
                     return 0.0
                 state = srs.state_of(reps=1, due=card.due, stability=card.stability, now=now)
                 weak = srs.is_weak(scheduler=self.scheduler, card=card, now=now)
-                if not srs.worth_asking(state=state, weak=weak):
+                below = self.rules.play_ask_below
+                if not srs.worth_asking(state=state, weak=weak) and not (
+                    below is not None
+                    and srs.retrievability(scheduler=self.scheduler, card=card, now=now) < below
+                ):
                     return 0.0
             return self.ask(pair, moment, "play_prompt")
 
@@ -1039,6 +1049,7 @@ def sweep(*, seeds, learners: int, cells, arms=SWEEP_ARMS, rules=Rules(), proces
 
 TUNE_LESSON_SIZES = (3, 5, 8, 12)
 TUNE_BACKLOG_FACTORS = (1.0, 1.5, 2.0)
+TUNE_PLAY_ASK = (0.8, 0.9, 0.95, 1.0)
 # the lesson's rules --tune compares (development seeds only): its size, how many pending kana
 # hold a new lesson back, how many cards a day at most (the product's values: docs/bench.md)
 TUNE_RULES = {
@@ -1048,6 +1059,8 @@ TUNE_RULES = {
     "lesson budget": Rules(lesson_budget=True),
     **{f"backlog {f:g}": Rules(backlog_factor=f) for f in TUNE_BACKLOG_FACTORS},
     "backlog off": Rules(backlog_factor=None),
+    **{f"play ask below {r:g}": Rules(play_ask_below=r) for r in TUNE_PLAY_ASK},
+    "play ask needing work": Rules(play_ask_below=None),
 }
 
 
@@ -1074,6 +1087,10 @@ def main(argv=None) -> dict:
         "--due-by-date", action="store_true",
         help="due kana most overdue first whatever the backlog (the order before session 18)",
     )  # fmt: skip
+    parser.add_argument(
+        "--play-asks-needing-work", action="store_true",
+        help="play asks only kana new, due or weak (the daily table's rule before session 19)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1097,7 +1114,9 @@ def main(argv=None) -> dict:
                                          guess_aware=not args.old_choice_grading,
                                          lesson_budget=args.lesson_budget,
                                          backlog_factor=None if args.due_by_date
-                                         else BACKLOG_FACTOR)}  # fmt: skip
+                                         else BACKLOG_FACTOR,
+                                         play_ask_below=None if args.play_asks_needing_work
+                                         else Rules.play_ask_below)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

@@ -404,3 +404,49 @@ def test_the_backlog_order_tool_pairs_each_learner_with_the_earlier_order():
     ]  # fmt: skip
     # 2 minutes of warm-up: the rule binds, and what the learner remembers on day 44 moves
     assert any("+0.0 (" not in row.split(" | ")[2] for row in rows)
+
+
+def test_the_simulated_game_asks_what_the_daily_table_asks():
+    """Session 19: the daily table's mode asks a kana whatever its state once not answered
+    right recently (``play.ASK_REMEMBERED``); the simulated loop's default follows the
+    product, and the earlier rule (only kana new, due or weak) changes what it asks."""
+    from learning.services import daily, play
+
+    assert daily.DAILY_PROMPTS in play.ASK_REMEMBERED
+    assert srs_sim.Rules().play_ask_below == 1.0
+    world = srs_sim.WORLDS[0]
+
+    def play_answers(rules):
+        learner = srs_sim.learner_make(world, 2, srs_sim.DEV_SEEDS[0])
+        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=15.0, game=4.0, rules=rules))
+        asked = []
+        ask = loop.ask
+
+        def counted(pair, day, kind, typed=None):
+            if kind == "play_prompt":
+                asked.append(pair)
+            return ask(pair, day, kind, typed)
+
+        loop.ask = counted
+        for day in range(10):
+            loop.day(day)
+        return len(asked)
+
+    # with 11 minutes of warm-up few kana need work by the game: the product asks more
+    assert play_answers(srs_sim.Rules()) > play_answers(srs_sim.Rules(play_ask_below=None))
+
+
+def test_the_rule_tool_pairs_each_learner_with_the_base_value():
+    import srs_rule_ab
+
+    with pytest.raises(SystemExit):
+        srs_rule_ab.main(["--rule", "no_such_rule", "--values", "1"])
+    lines = srs_rule_ab.main(
+        ["--rule", "play_ask_below", "--values", "1", "--learners", "1", "--seeds", "101",
+         "--minutes", "15", "--processes", "1"]
+    )  # fmt: skip
+    assert lines[0] == "| cell | play_ask_below none | play_ask_below 1 |"
+    rows = [row.split(" | ") for row in lines[2:]]
+    assert [row[0] for row in rows][:3] == ["| 15/4 average", "| 15/4 fast-forgetting",
+                                            "| 15/4 confusion"]  # fmt: skip
+    assert any("+0.0 (" not in row[2] for row in rows)  # the rule changes what is remembered

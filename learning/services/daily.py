@@ -39,8 +39,9 @@ from learning.services.quiz import quiz_kana_for, quiz_start
 
 CPU_PLAYERS = 3
 CPU_LEVEL = "normal"
-# the daily table's prompt mode: about every card newly shown that needs work, not only those
-# entering the hand (issue 27: play that teaches more per minute; bench/srs_sim.py uses it)
+# the daily table's prompt mode: about every card newly shown, not only those entering the
+# hand, unless its kana was answered right in the last 12 hours (issue 27: play that teaches
+# more per minute; bench/srs_sim.py uses it)
 DAILY_PROMPTS = "seen"
 GOAL_LIMITS = {DailyGoalKind.REVIEWS: (5, 500), DailyGoalKind.MINUTES: (5, 180)}
 

@@ -12,8 +12,10 @@ Prompt modes (table option ``prompts``):
 - ``new``: a prompt for each card entering the hand whose kana needs work: never answered
   (srs state ``new``), ``due``, or weak (srs.is_weak) — a kana reviewed recently and still
   well remembered is not asked again (asking it would add little: docs/learning.md);
-- ``seen``: as ``new``, for every card newly shown in the learner's own view (laid, shown,
-  or entering the hand), not only those entering the hand: the daily session's table;
+- ``seen``: a prompt for every card newly shown in the learner's own view (laid, shown, or
+  entering the hand), not only those entering the hand, whatever its kana's state: a kana
+  still well remembered is asked too (``ASK_REMEMBERED``): the daily session's table, where
+  the warm-up has just asked the kana that need work (issue 27, session 19: docs/bench.md);
 - ``every``: a prompt for each card entering the hand.
 
 In ``new`` and ``seen``, a kana answered right less than ``srs.RECENT_RIGHT`` ago is not
@@ -52,6 +54,10 @@ PROMPT_MODES = ("off", "new", "seen", "every")
 # modes that ask about every card newly shown in the learner's view, not only those entering
 # the hand (the daily session's table: issue 27, more retrieval per minute of play)
 ASK_SHOWN = frozenset({"seen"})
+# modes that ask about a kana whatever its state once it was not answered right recently, not
+# only when it needs work (new, due or weak: ``srs.worth_asking``); tuned on the development
+# seeds of bench/srs_sim.py (``Rules.play_ask_below``; docs/bench.md, "Session 19")
+ASK_REMEMBERED = frozenset({"seen"})
 PROMPT_TTL = timedelta(minutes=2)
 MAX_OPEN_PROMPTS = 3
 CHOICES = 4
@@ -415,6 +421,8 @@ def _prompts_make_many(
             last_correct=memory.last_correct, last_review=memory.last_review, now=at
         ):
             return False
+        if mode in ASK_REMEMBERED:
+            return True
         state = srs.state_of(reps=memory.reps, due=memory.due, stability=memory.stability, now=at)
         if state in ("new", "due"):
             return True

@@ -246,7 +246,7 @@ def test_the_daily_game_does_not_print_romaji_on_every_card(dana):
     open, tests/learning/test_no_answer_on_screen.py), never the "always" default."""
     session = daily_service.daily_session_get(learner=dana)
     table = daily_service.daily_game_start(session=session)
-    # prompts "seen": about every card newly shown that needs work (issue 27)
+    # prompts "seen": about every card newly shown, unless answered right lately (issue 27)
     assert (table.options["romaji"], table.options["prompts"]) == ("hover", "seen")
 
 

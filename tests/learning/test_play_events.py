@@ -425,16 +425,32 @@ def test_o_typed_for_o_stays_o_and_wo_typed_for_o_is_wrong(dana, t0):
 
 def test_seen_mode_asks_about_cards_shown_as_well_as_those_entering_the_hand(dana, t0):
     """Issue 27: the daily table (mode "seen") asks about every card newly shown in the
-    learner's own view whose kana needs work, not only the cards entering the hand."""
-    remembered(
-        dana, "a", stability=60.0, last_review=t0 - timedelta(days=2), due=t0 + timedelta(days=40)
-    )  # mastered: not asked however it shows
-    shown = [("ka", "hiragana"), ("a", "hiragana")]
+    learner's own view, not only the cards entering the hand."""
+    shown = [("ka", "hiragana"), ("ku", "hiragana")]
     observe(dana, t0, shown=shown, hand=[("ki", "hiragana")], mode="seen")
-    assert set(Prompt.objects.values_list("kana_id", flat=True)) == {"ka", "ki"}
+    assert set(Prompt.objects.values_list("kana_id", flat=True)) == {"ka", "ki", "ku"}
     Prompt.objects.all().delete()
     observe(dana, t0, shown=shown, hand=[("ki", "hiragana")], mode="new", move_id=2)
     assert set(Prompt.objects.values_list("kana_id", flat=True)) == {"ki"}  # the hand only
+
+
+def test_seen_mode_asks_a_kana_still_remembered_unless_answered_right_recently(dana, t0):
+    """Issue 27, session 19: on the daily table a kana is asked whatever its state (mastered,
+    not due for weeks) once its last right answer is 12 hours old; mode "new" asks only the
+    kana that need work. Neither asks one answered right an hour ago."""
+    remembered(
+        dana, "a", stability=60.0, last_review=t0 - timedelta(days=2), due=t0 + timedelta(days=40)
+    )  # mastered, answered right two days ago
+    remembered(
+        dana, "i", stability=60.0, last_review=t0 - timedelta(hours=1), due=t0 + timedelta(days=40)
+    )
+    KanaMemory.objects.filter(kana_id__in=["a", "i"]).update(last_correct=True)
+    hand = [("a", "hiragana"), ("i", "hiragana")]
+    observe(dana, t0, shown=hand, mode="seen")
+    assert list(Prompt.objects.values_list("kana_id", flat=True)) == ["a"]
+    Prompt.objects.all().delete()
+    observe(dana, t0, hand=hand, mode="new", move_id=2)
+    assert not Prompt.objects.exists()
 
 
 def test_seen_mode_through_the_batched_hook_asks_about_shown_cards(dana, t0):
