@@ -7,8 +7,9 @@ field and with each other value, the same learners in every column (issue 27).
 This runs ``bench/srs_sim.py``'s loop (its learners, worlds and costs; exposure 0.1, every
 4/8-minute cell) with ``Rules(FIELD=base)`` (``--base``, ``none`` by default) and with each of
 ``--values``, and prints the day-44 recall (katakana / hiragana) and the paired change from the
-base (±95 %). A value is a number or ``none``. Values are chosen on the development seeds
-(``--seeds dev``, the default); the held-out seeds report the one chosen.
+base (±95 %). A value is a number, ``true``, ``false``, ``none`` or a word (``--rule prompts
+--values new``). Values are chosen on the development seeds (``--seeds dev``, the default); the
+held-out seeds report the one chosen.
 ``bench/srs_backlog_order.py`` is this for ``backlog_factor``.
 """
 
@@ -38,8 +39,21 @@ def seeds_of(text: str) -> tuple[int, ...]:
     return named.get(text) or tuple(int(seed) for seed in text.split(","))
 
 
-def value_of(text: str) -> float | None:
-    return None if text.strip().lower() == "none" else float(text)
+def value_of(text: str):
+    """``none`` → None, ``true``/``false`` → a bool, a number → a number, else the text (the
+    ``prompts`` rule's modes)."""
+    word = text.strip()
+    named = {"none": None, "true": True, "false": False}
+    if word.lower() in named:
+        return named[word.lower()]
+    try:
+        return int(word)
+    except ValueError:
+        pass
+    try:
+        return float(word)
+    except ValueError:
+        return word
 
 
 def paired_table(
@@ -80,7 +94,9 @@ def paired_table(
 def main(argv=None) -> list[str]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rule", required=True, choices=FIELDS, help="a field of Rules")
-    parser.add_argument("--values", required=True, help="comma-separated: numbers or none")
+    parser.add_argument(
+        "--values", required=True, help="comma-separated: numbers, true, false, none or words"
+    )
     parser.add_argument("--base", default="none", help="the base column's value")
     parser.add_argument("--learners", type=int, default=20, help="per seed")
     parser.add_argument("--seeds", default="dev", help="dev | held-out | comma-separated")

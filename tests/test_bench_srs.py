@@ -441,6 +441,8 @@ def test_the_rule_tool_pairs_each_learner_with_the_base_value():
 
     with pytest.raises(SystemExit):
         srs_rule_ab.main(["--rule", "no_such_rule", "--values", "1"])
+    assert [srs_rule_ab.value_of(v) for v in ("none", "False", "2", "1.5", "seen")] == [
+        None, False, 2, 1.5, "seen"]  # fmt: skip
     lines = srs_rule_ab.main(
         ["--rule", "play_ask_below", "--values", "1", "--learners", "1", "--seeds", "101",
          "--minutes", "15", "--processes", "1"]
