@@ -5,10 +5,11 @@ field and with each other value, the same learners in every column (issue 27).
     .venv/bin/python bench/srs_rule_ab.py --rule play_ask_below --values 1 --seeds held-out
 
 This runs ``bench/srs_sim.py``'s loop (its learners, worlds and costs; exposure 0.1, every
-4/8-minute cell) with ``Rules(FIELD=base)`` (``--base``, ``none`` by default) and with each of
-``--values``, and prints the day-44 recall (katakana / hiragana) and the paired change from the
-base (±95 %). A value is a number, ``true``, ``false``, ``none`` or a word (``--rule prompts
---values new``). Values are chosen on the development seeds (``--seeds dev``, the default); the
+4/8-minute cell, or the minutes of play in ``--games``: 0 is the warm-up alone) with
+``Rules(FIELD=base)`` (``--base``, ``none`` by default) and with each of ``--values``, and
+prints the day-44 recall (katakana / hiragana) and the paired change from the base (±95 %).
+A value is a number, ``true``, ``false``, ``none`` or a word (``--rule prompts --values
+new``). Values are chosen on the development seeds (``--seeds dev``, the default); the
 held-out seeds report the one chosen.
 ``bench/srs_backlog_order.py`` is this for ``backlog_factor``.
 """
@@ -57,14 +58,15 @@ def value_of(text: str):
 
 
 def paired_table(
-    *, rule: str, base, values, labels, seeds, learners: int, minutes, processes: int
-) -> list[str]:
+    *, rule: str, base, values, labels, seeds, learners: int, minutes, processes: int,
+    games=(4.0, 8.0),
+) -> list[str]:  # fmt: skip
     """The Markdown table: one row a cell, the base's recall then each value's with its paired
     change; ``labels``: the column titles, the base's first."""
     cells = [
         (budget, game, world.name)
         for budget in minutes
-        for game in (4.0, 8.0)
+        for game in games
         if game < budget
         for world in S.WORLDS
     ]
@@ -101,6 +103,7 @@ def main(argv=None) -> list[str]:
     parser.add_argument("--learners", type=int, default=20, help="per seed")
     parser.add_argument("--seeds", default="dev", help="dev | held-out | comma-separated")
     parser.add_argument("--minutes", default="6,10,15")
+    parser.add_argument("--games", default="4,8", help="minutes of play (0: warm-up only)")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
     base = value_of(args.base)
@@ -110,6 +113,7 @@ def main(argv=None) -> list[str]:
         labels=[f"{args.rule} {v}" for v in [args.base, *args.values.split(",")]],
         seeds=seeds_of(args.seeds), learners=args.learners,
         minutes=[float(m) for m in args.minutes.split(",")], processes=args.processes,
+        games=[float(g) for g in args.games.split(",")],
     )  # fmt: skip
 
 

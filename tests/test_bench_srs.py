@@ -452,3 +452,12 @@ def test_the_rule_tool_pairs_each_learner_with_the_base_value():
     assert [row[0] for row in rows][:3] == ["| 15/4 average", "| 15/4 fast-forgetting",
                                             "| 15/4 confusion"]  # fmt: skip
     assert any("+0.0 (" not in row[2] for row in rows)  # the rule changes what is remembered
+    # --games 0: the warm-up alone (session 21), a rule still paired on the same learners
+    lines = srs_rule_ab.main(
+        ["--rule", "writing", "--values", "false", "--base", "true", "--learners", "1",
+         "--seeds", "101", "--minutes", "6", "--games", "0", "--processes", "1"]
+    )  # fmt: skip
+    rows = [row.split(" | ") for row in lines[2:]]
+    assert [row[0] for row in rows] == ["| 6/0 average", "| 6/0 fast-forgetting",
+                                        "| 6/0 confusion"]  # fmt: skip
+    assert any("+0.0 (" not in row[2] for row in rows)
