@@ -16,13 +16,21 @@ from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import DateField, Model, TimeField
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.signals import post_init, pre_init
 
 _CONVERTERS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _db() -> Any:
+    """The default database's connection for this thread (what ``django.db.connection``
+    stands for), looked up once by each function here: every attribute read through that
+    proxy looks the connection up again (an ``asgiref`` local), ~100 times a move before
+    (docs/bench.md, "Session 23")."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 class Columns:
@@ -48,7 +56,7 @@ class Columns:
         )
 
     def sql(self) -> str:
-        quote = connection.ops.quote_name
+        quote = _db().ops.quote_name
         return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
 
     def __len__(self) -> int:
@@ -57,7 +65,7 @@ class Columns:
     def _converters(self) -> list[tuple[int, list, Any]]:
         """(position, converters, column) of the fields whose values need converting, as the
         compiler lists them for this database connection (computed once per connection)."""
-        wrapper = connections[connection.alias]
+        wrapper = _db()
         cached = _CONVERTERS.setdefault(wrapper, {})
         if self not in cached:
             found = []
@@ -73,10 +81,14 @@ class Columns:
     def convert(self, values: Sequence[Any]) -> list[Any]:
         """``values`` (this model's slice of a row) as the ORM returns them."""
         values = list(values)
-        for position, converters, column in self._converters():
+        found = self._converters()
+        if not found:
+            return values
+        wrapper = _db()
+        for position, converters, column in found:
             value = values[position]
             for converter in converters:
-                value = converter(value, column, connection)
+                value = converter(value, column, wrapper)
             values[position] = value
         return values
 
@@ -90,14 +102,14 @@ class Columns:
             # of ``pre_init`` / ``post_init`` is connected to be told
             instance = self.model.__new__(self.model)
             state = instance._state = ModelState()
-            state.adding, state.db = False, connection.alias
+            state.adding, state.db = False, DEFAULT_DB_ALIAS
             instance.__dict__.update(zip(self.attnames, self.convert(values), strict=True))
             return instance
-        return self.model.from_db(connection.alias, self.attnames, self.convert(values))
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.attnames, self.convert(values))
 
     def param(self, name: str, value: Any) -> Any:
         """``value`` as a query parameter compared with the field ``name``."""
-        return self.model._meta.get_field(name).get_db_prep_value(value, connection)
+        return self.model._meta.get_field(name).get_db_prep_value(value, _db())
 
 
 def _stored_as_is(attribute: Any) -> bool:
@@ -110,7 +122,7 @@ def sql_once(build: Callable[[], str]) -> Callable[[], str]:
     built: dict[str, str] = {}
 
     def statement() -> str:
-        vendor = connection.vendor
+        vendor = _db().vendor
         if vendor not in built:
             built[vendor] = build()
         return built[vendor]
@@ -134,7 +146,7 @@ def fetch(sql: str, params: Sequence[Any], columns: Sequence[Columns]) -> list[l
 
 def fetch_raw(sql: str, params: Sequence[Any]) -> list[tuple]:
     """The rows of ``sql`` as the database driver returns them (see ``split``)."""
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
@@ -149,12 +161,12 @@ def split(row: Sequence[Any], columns: Sequence[Columns]) -> list[Sequence[Any]]
 
 
 def table_name(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
+    return _db().ops.quote_name(model._meta.db_table)
 
 
 def column(model: type[Model], name: str) -> str:
     """The quoted column of the field ``name`` of ``model``."""
-    return connection.ops.quote_name(model._meta.get_field(name).column)
+    return _db().ops.quote_name(model._meta.get_field(name).column)
 
 
 # --- writes -------------------------------------------------------------------------------
@@ -184,7 +196,7 @@ class _Preparer:
 
     def __init__(self) -> None:
         self.done: dict = {}
-        self.alias = connection.alias
+        self.db = _db()
 
     def __call__(self, field: Any, value: Any) -> Any:
         kind = type(value)
@@ -194,16 +206,16 @@ class _Preparer:
         except KeyError:
             pass
         except TypeError:  # unhashable
-            return field.get_db_prep_save(value, connection)
+            return field.get_db_prep_save(value, self.db)
         if kind in _PLAIN and _timeless(field):
-            kept = (field, kind, value, self.alias)
+            kept = (field, kind, value, self.db.alias)
             prepared = _PREPARED.get(kept, _PREPARED)
             if prepared is _PREPARED:
                 if len(_PREPARED) >= PREPARED_KEPT:
                     _PREPARED.clear()
-                prepared = _PREPARED[kept] = field.get_db_prep_save(value, connection)
+                prepared = _PREPARED[kept] = field.get_db_prep_save(value, self.db)
         else:
-            prepared = field.get_db_prep_save(value, connection)
+            prepared = field.get_db_prep_save(value, self.db)
         self.done[key] = prepared
         return prepared
 
@@ -214,7 +226,7 @@ def insert(objs: Sequence[Model]) -> None:
     and the new keys set on ``objs`` (``RETURNING``, which SQLite and PostgreSQL both read).
     Raises the ORM's ``IntegrityError`` on a constraint violation."""
     sql, params = _insert_objs_sql(objs)
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         _keys_set(objs, [row[0] for row in cursor.fetchall()])
 
@@ -231,7 +243,7 @@ def insert_many(objs: Sequence[Model]) -> None:
     prepare = _Preparer()
     params = [[prepare(f, f.pre_save(obj, add=True)) for f in fields] for obj in objs]
     sql = f"{head} VALUES ({', '.join(['%s'] * len(fields))})"
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.executemany(sql, params)
 
 
@@ -246,7 +258,7 @@ def _insert_objs_sql(objs: Sequence[Model]) -> tuple[str, list]:
     placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = (
         f"{head} VALUES {', '.join([placeholders] * len(objs))} "
-        f"RETURNING {connection.ops.quote_name(model._meta.pk.column)}"
+        f"RETURNING {prepare.db.ops.quote_name(model._meta.pk.column)}"
     )
     return sql, params
 
@@ -254,7 +266,8 @@ def _insert_objs_sql(objs: Sequence[Model]) -> tuple[str, list]:
 def _insert_head(model: type[Model]) -> tuple[list, str]:
     """Every field of ``model`` but the key, and ``INSERT INTO <table> (<their columns>)``."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    quote = _db().ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
     return fields, f"INSERT INTO {table_name(model)} ({columns})"
 
 
@@ -262,7 +275,7 @@ def _keys_set(objs: Sequence[Model], keys: list) -> None:
     for obj, key in zip(objs, keys, strict=True):
         obj.pk = key
         obj._state.adding = False
-        obj._state.db = connection.alias
+        obj._state.db = DEFAULT_DB_ALIAS
 
 
 def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
@@ -271,12 +284,13 @@ def insert_sql(model: type[Model], rows: list[dict]) -> tuple[str, list]:
     their defaults), each value prepared by its field as ``bulk_create`` would, without
     building model instances (the learning hook writes such rows on every move). Fields the
     ORM would fill at save time (``auto_now``) must be given."""
-    shape = _insert_shape(model, tuple(rows[0]), connection.alias, connection.vendor)
+    db = _db()
+    shape = _insert_shape(model, tuple(rows[0]), db.alias, db.vendor)
     fields = shape.fields
     # the other fields' defaults, prepared once for all rows (the constant ones once per process)
     prepared = dict(shape.defaults)
     for f in shape.called:
-        prepared[f.attname] = f.get_db_prep_save(f.get_default(), connection)
+        prepared[f.attname] = f.get_db_prep_save(f.get_default(), db)
     params: list = []
     prepare = _Preparer()
     for row in rows:
@@ -296,12 +310,13 @@ class _Shape:
         self.fields = [f for f in model._meta.concrete_fields if not f.primary_key]
         missing = [f for f in self.fields if f.attname not in given]
         self.called = [f for f in missing if callable(f.default)]  # dict, now...: each time
+        db = _db()
         self.defaults = {
-            f.attname: f.get_db_prep_save(f.get_default(), connection)
+            f.attname: f.get_db_prep_save(f.get_default(), db)
             for f in missing
             if not callable(f.default)
         }
-        quote = connection.ops.quote_name
+        quote = db.ops.quote_name
         columns = ", ".join(quote(f.column) for f in self.fields)
         self.sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
         self.placeholders = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
@@ -318,7 +333,7 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
     the ORM's compiler; returns the number of rows changed (the guard of a conditional write).
     """
     sql, params = _update_sql(model, values, where)
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
 
@@ -326,15 +341,13 @@ def update(model: type[Model], values: dict[str, Any], where: dict[str, Any]) ->
 def _update_sql(
     model: type[Model], values: dict[str, Any], where: dict[str, Any]
 ) -> tuple[str, list]:
+    db = _db()
     sql, set_fields, where_fields = _update_shape(
-        model, tuple(values), tuple(where), connection.alias, connection.vendor
+        model, tuple(values), tuple(where), db.alias, db.vendor
     )
-    params = [
-        f.get_db_prep_save(v, connection) for f, v in zip(set_fields, values.values(), strict=True)
-    ]
+    params = [f.get_db_prep_save(v, db) for f, v in zip(set_fields, values.values(), strict=True)]
     params += [
-        f.get_db_prep_value(v, connection)
-        for f, v in zip(where_fields, where.values(), strict=True)
+        f.get_db_prep_value(v, db) for f, v in zip(where_fields, where.values(), strict=True)
     ]
     return sql, params
 
@@ -349,7 +362,7 @@ def _update_shape(
 ) -> tuple[str, list, list]:
     """The statement of ``_update_sql`` and its fields, per model, field names and database
     (``alias`` and ``vendor`` key it): the same for every move."""
-    meta, quote = model._meta, connection.ops.quote_name
+    meta, quote = model._meta, _db().ops.quote_name
     set_fields = [meta.get_field(name) for name in names]
     where_fields = [meta.get_field(name) for name in where]
     sets = ", ".join(f"{quote(field.column)} = %s" for field in set_fields)
@@ -366,7 +379,8 @@ def update_then_insert(
     modifying ``WITH`` clause, its row count read by the INSERT's ``RETURNING``), so the
     INSERT has run even when the guard failed. Raises the ORM's ``IntegrityError`` as
     ``insert`` does (a unique ``(table, version)`` taken by a concurrent writer)."""
-    if connection.vendor != "postgresql":
+    db = _db()
+    if db.vendor != "postgresql":
         if update(model, values, where) != 1:
             return False
         insert(objs)
@@ -376,7 +390,7 @@ def update_then_insert(
     sql = (
         f"WITH guarded AS ({update_sql} RETURNING 1) {insert_sql_}, (SELECT count(*) FROM guarded)"
     )
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, update_params + insert_params)
         rows = cursor.fetchall()
     if not rows or rows[0][1] != 1:
