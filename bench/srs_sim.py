@@ -915,6 +915,9 @@ PLAYING = ("fsrs+game", "kanagame")  # the arms that play (and get the exposure 
 SWEEP_ARMS = ("fsrs", "fsrs+game", "kanagame")
 
 
+FIRST_ASKED_DAYS = (5, 10, 20, 30)  # run_one's "first_asked": kana met before these days
+
+
 def run_one(job) -> dict:
     world_name, arm, index, seed, run = job
     world = next(w for w in WORLDS if w.name == world_name)
@@ -936,6 +939,14 @@ def run_one(job) -> dict:
         "recall_hiragana": mean([p for p in ITEMS if p[1] == "hiragana"]),
         "recall_katakana": mean([p for p in ITEMS if p[1] == "katakana"]),
         "asked_by_day_30": sum(1 for day in learner.first_asked.values() if day < STUDY_DAYS),
+        # per script, the kana first answered before each of FIRST_ASKED_DAYS
+        "first_asked": {
+            script: [
+                sum(1 for p, at in learner.first_asked.items() if p[1] == script and at < day)
+                for day in FIRST_ASKED_DAYS
+            ]
+            for script in SCRIPTS
+        },
         "answers": learner.reviews + learner.studies,
         "answer_minutes": learner.seconds / 60.0,
         "play_minutes": learner.game_seconds / 60.0,

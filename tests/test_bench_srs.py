@@ -241,6 +241,18 @@ def test_the_due_order_tool_tunes_on_development_seeds_and_swaps_only_the_due_ka
     assert order("desc") == ["ka", "sa", "a", "ta"]
     assert order("desc:3") == product  # three due: not more than the backlog, the product's
     assert order("desc:2") == ["ka", "sa", "a", "ta"]
+    with pytest.raises(SystemExit, match="unknown order"):
+        srs_due_order.main(["--orders", "fsrs:3", "--seeds", "101", "--learners", "1"])
+    # ``fsrs``: due by due date, then the others by due date, those reviewed today left out
+    now = datetime(2026, 1, 5, 18, tzinfo=UTC)
+    cells += [cell("na", "review", 0.95, 7), cell("ha", "review", 0.3, 8)]
+    cells[3].last_review = datetime(2026, 1, 5, 0, 30, tzinfo=UTC)  # "ta": today, 17 h ago
+    cells[-1].weak = True  # the product asks a weak kana before the others
+    product = [c.kana_id for c in srs_due_order.PRODUCT_ORDER(cells, now=now)]
+    assert product == ["sa", "a", "ka", "ha", "ta", "na"]  # weak, then lowest recall
+    assert [c.kana_id for c in srs_due_order.fsrs_order(cells, now=now)] == [
+        "sa", "a", "ka", "na", "ha"
+    ]  # fmt: skip
 
 
 def test_the_lesson_budget_tool_tunes_on_development_seeds_and_the_loop_runs_the_products_rule(
