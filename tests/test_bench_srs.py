@@ -473,3 +473,24 @@ def test_the_rule_tool_pairs_each_learner_with_the_base_value():
     assert [row[0] for row in rows] == ["| 6/0 average", "| 6/0 fast-forgetting",
                                         "| 6/0 confusion"]  # fmt: skip
     assert any("+0.0 (" not in row[2] for row in rows)
+
+
+def test_the_coverage_tool_counts_each_scripts_first_answers_by_day(capsys):
+    """``run_one``'s ``first_asked``: per script, the kana first answered before each day of
+    ``FIRST_ASKED_DAYS``; never more than the script's kana, never fewer on a later day, and
+    the loop's last count is its ``asked_by_day_30`` split by script."""
+    import srs_coverage
+
+    run = srs_sim.Run(minutes=6, game=0, exposure=0.0)
+    found = srs_sim.run_one(("fast-forgetting", "kanagame", 0, 101, run))
+    assert srs_sim.FIRST_ASKED_DAYS[-1] == srs_sim.STUDY_DAYS
+    per_script = len(srs_sim.ITEMS) // 2
+    for script in srs_sim.SCRIPTS:
+        counts = found["first_asked"][script]
+        assert counts == sorted(counts) and 0 < counts[0] and counts[-1] <= per_script
+    assert sum(c[-1] for c in found["first_asked"].values()) == found["asked_by_day_30"]
+    srs_coverage.main(["--minutes", "6", "--worlds", "fast-forgetting", "--learners", "1",
+                       "--seeds", "101", "--processes", "1"])  # fmt: skip
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" | ")[1] for line in lines[2:]] == ["fsrs", "kanagame"]
+    assert f"{found['recall_hiragana']:.3f} / {found['recall_katakana']:.3f}" in lines[3]
