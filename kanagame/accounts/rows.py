@@ -268,7 +268,7 @@ def _insert_head(model: type[Model]) -> tuple[list, str]:
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     quote = _db().ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
-    return fields, f"INSERT INTO {table_name(model)} ({columns})"
+    return fields, f"INSERT INTO {quote(model._meta.db_table)} ({columns})"
 
 
 def _keys_set(objs: Sequence[Model], keys: list) -> None:
