@@ -71,6 +71,7 @@ from learning.services.play import ASK_REMEMBERED, ASK_SHOWN  # noqa: E402
 from learning.services.quiz import (  # noqa: E402
     BACKLOG_FACTOR,
     QUIZ_LENGTH,
+    backlogged,
     quiz_kinds,
     quiz_order,
     quiz_pending,
@@ -421,6 +422,12 @@ class Rules:
     # ``play.ASK_REMEMBERED``); None: only kana new, due or weak (``srs.worth_asking``, the
     # rule before session 19)
     play_ask_below: float | None = 1.0 if DAILY_PROMPTS in ASK_REMEMBERED else None
+    # the game before the warm-up from the second day on (the first is lessons first, as a
+    # newcomer's must be): the table's prompts then meet the day's due kana before the quiz
+    # has answered them; a number F: the game first unless the day's due kana are a backlog
+    # F times the warm-up (``quiz.backlogged(due, warm-up seconds, F)``, the warm-up's own
+    # test; 1.5 is its factor) (session 24: tried on development seeds; the product plays last)
+    play_first: bool | float = False
 
 
 @dataclass(frozen=True)
@@ -691,6 +698,7 @@ class Product:
         # the true chance of answering a look-alike once recalled (its --diagnose)
         self.recorder = recorder
         self.spent = 0.0
+        self.offset = 0.0  # seconds of the day before the warm-up (the game, with play_first)
         self.taught_today = 0
 
     def typed(self, pair) -> bool:
@@ -773,7 +781,7 @@ class Product:
         return sorted(found.items(), key=lambda item: (-item[1], item[0]))
 
     def _clock(self, day: int) -> float:
-        return day + self.spent / 86400
+        return day + (self.offset + self.spent) / 86400
 
     def _cells(self, day: int) -> dict:
         return cells_of(self.scheduler, self.cards, self.introduced, self.last_correct,
@@ -853,14 +861,37 @@ class Product:
 
     def day(self, day: int) -> None:
         """The daily session: lessons and the warm-up for the non-play minutes, then the game
-        with prompts (their time inside the game's minutes)."""
+        with prompts (their time inside the game's minutes); with ``play_first``, from the
+        second day on, the game and then the warm-up."""
         run = self.run
         self.spent = 0.0
+        self.offset = 0.0
         self.taught_today = 0
         warmup_seconds = (run.minutes - run.game) * 60.0
-        if self.rules.warmup:
-            self.warmup(day, warmup_seconds)
-        start = day + warmup_seconds / 86400
+        if day and self._play_first(day):
+            self.play(day, float(day))
+            self.offset = run.game * 60.0
+            if self.rules.warmup:
+                self.warmup(day, warmup_seconds)
+        else:
+            if self.rules.warmup:
+                self.warmup(day, warmup_seconds)
+            self.play(day, day + warmup_seconds / 86400)
+        self.learner.seconds += self.spent
+
+    def _play_first(self, day: int) -> bool:
+        rule = self.rules.play_first
+        if isinstance(rule, bool):
+            return rule
+        if not isinstance(rule, int | float):
+            raise ValueError(f"play_first: {rule!r}")
+        budget = warmup_seconds(goal_minutes=self.run.minutes, game_minutes=self.run.game)
+        due = sum(1 for c in self._cells(day).values() if c.state == "due")
+        return not backlogged(due, budget, rule)
+
+    def play(self, day: int, start: float) -> None:
+        """The game from ``start`` with the daily table's prompts."""
+        run = self.run
         statuses = statuses_of(self.scheduler, self.cards, start)
 
         def on_hand(pair, moment) -> float:
@@ -882,7 +913,6 @@ class Product:
 
         game_minutes(self.world, self.learner, run, start, statuses, on_hand,
                      ask_shown=self.rules.prompts in ASK_SHOWN)  # fmt: skip
-        self.learner.seconds += self.spent
 
 
 def arm_product(world, learner, run: Run, recorder=None):

@@ -494,3 +494,48 @@ def test_the_coverage_tool_counts_each_scripts_first_answers_by_day(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(" | ")[1] for line in lines[2:]] == ["fsrs", "kanagame"]
     assert f"{found['recall_hiragana']:.3f} / {found['recall_katakana']:.3f}" in lines[3]
+
+
+def _answer_days(rules, monkeypatch=None, backlog=None):
+    world = srs_sim.WORLDS[0]
+    learner = srs_sim.learner_make(world, 0, srs_sim.DEV_SEEDS[0])
+    events: list[dict] = []
+    run = srs_sim.Run(minutes=10.0, game=4.0, exposure=0.1, rules=rules)
+    loop = srs_sim.Product(world, learner, run, recorder=events)
+    if backlog is not None:
+        monkeypatch.setattr(srs_sim, "backlogged", lambda due, seconds, factor: backlog)
+    for day in range(4):
+        loop.day(day)
+    return events
+
+
+def _play_before_warmup(events, day: int) -> bool:
+    """True when every play prompt of ``day`` came before every warm-up answer of it."""
+    plays = [e["day"] for e in events if int(e["day"]) == day and e["in_play"]]
+    warm = [e["day"] for e in events if int(e["day"]) == day and not e["in_play"]]
+    assert plays and warm, "the day needs both kinds to tell their order"
+    if max(plays) < min(warm):
+        return True
+    assert max(warm) < min(plays), "the warm-up and the game do not interleave"
+    return False
+
+
+def test_play_first_plays_the_game_before_the_warm_up_from_the_second_day(monkeypatch):
+    """Session 24's rule: the first day is lessons first (a newcomer's), then the game comes
+    before the warm-up, inside the same minutes; a factor keeps the warm-up first on a day
+    the warm-up's own test (with that factor) calls a backlog."""
+    base = _answer_days(srs_sim.Rules())
+    first = _answer_days(srs_sim.Rules(play_first=True))
+    assert not any(_play_before_warmup(base, day) for day in range(4))
+    assert not _play_before_warmup(first, 0)
+    assert all(_play_before_warmup(first, day) for day in (1, 2, 3))
+    for day in (1, 2, 3):  # the game's 4 minutes, then the warm-up's 6, from the day's start
+        plays = [e["day"] for e in first if int(e["day"]) == day and e["in_play"]]
+        warm = [e["day"] for e in first if int(e["day"]) == day and not e["in_play"]]
+        assert max(plays) < day + 4 * 60 / 86400 <= min(warm) < day + 10 * 60 / 86400
+    lagging = _answer_days(srs_sim.Rules(play_first=1.5), monkeypatch, backlog=True)
+    assert [e["day"] for e in lagging] == [e["day"] for e in base]
+    clear = _answer_days(srs_sim.Rules(play_first=1.5), monkeypatch, backlog=False)
+    assert [e["day"] for e in clear] == [e["day"] for e in first]
+    with pytest.raises(ValueError, match="play_first"):
+        _answer_days(srs_sim.Rules(play_first="sometimes"))
