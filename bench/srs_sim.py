@@ -1132,6 +1132,11 @@ def main(argv=None) -> dict:
         "--play-asks-needing-work", action="store_true",
         help="play asks only kana new, due or weak (the daily table's rule before session 19)",
     )  # fmt: skip
+    parser.add_argument(
+        "--play-first", type=float, default=None, metavar="F",
+        help="the game before the warm-up unless the due kana are a backlog F warm-ups long "
+        "(Rules.play_first; session 24)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1157,7 +1162,9 @@ def main(argv=None) -> dict:
                                          backlog_factor=None if args.due_by_date
                                          else BACKLOG_FACTOR,
                                          play_ask_below=None if args.play_asks_needing_work
-                                         else Rules.play_ask_below)}  # fmt: skip
+                                         else Rules.play_ask_below,
+                                         play_first=False if args.play_first is None
+                                         else args.play_first)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

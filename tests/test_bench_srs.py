@@ -539,3 +539,19 @@ def test_play_first_plays_the_game_before_the_warm_up_from_the_second_day(monkey
     assert [e["day"] for e in clear] == [e["day"] for e in first]
     with pytest.raises(ValueError, match="play_first"):
         _answer_days(srs_sim.Rules(play_first="sometimes"))
+
+
+def test_the_sweep_runs_the_loop_with_play_first_when_asked(capsys):
+    args = ["--learners", "1", "--seeds", "101", "--minutes", "10", "--game", "4",
+            "--exposure", "0.1", "--worlds", "average", "--arms", "kanagame",
+            "--processes", "1", "--json"]  # fmt: skip
+    last = srs_sim.main(args)
+    first = srs_sim.main([*args, "--play-first", "3"])
+    capsys.readouterr()
+
+    def loop(result):
+        (cells,) = result["rules"].values()
+        (cell,) = cells.values()
+        return cell["kanagame"]
+
+    assert loop(first) != loop(last)  # the same learner, another day's order
