@@ -227,6 +227,9 @@ class DailySession(models.Model):
     warmup_done_at = models.DateTimeField(null=True, blank=True)
     table_id = models.BigIntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # the game before the warm-up today (``daily.daily_play_first``), decided when the day's
+    # session is created and kept for the day
+    play_first = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

@@ -14,6 +14,12 @@ One ``DailySession`` per learner and UTC day. Its phase follows from what happen
 - ``playing``: the game against CPU players is under way;
 - ``summary``: the game is over, or the learner ended the session.
 
+From the second day on, the game comes first (``DailySession.play_first``, decided when the
+day's session is created: ``daily_play_first``) unless the day's due kana are a backlog:
+``game`` and ``playing``, then the warm-up (``lesson``, ``warmup``), then ``summary``. The
+table's questions then meet the day's due kana before the quiz has answered them, and the
+warm-up reviews the rest (issue 27, session 24; docs/learning.md "Play first").
+
 The daily goal is either a number of kana reviews (answers) or minutes of practice, counted
 as the distinct minutes of the day with any learning event (exposure or answer).
 """
@@ -35,7 +41,8 @@ from learning.models.memory import DailyGoalKind, PromptStatus
 from learning.picker import recommend
 from learning.services.lesson import lesson_kana_for
 from learning.services.memory import scheduler_for
-from learning.services.quiz import quiz_kana_for, quiz_start
+from learning.services.quiz import backlogged, quiz_kana_for, quiz_start
+from learning.services.warmup import warmup_seconds_for
 
 CPU_PLAYERS = 3
 CPU_LEVEL = "normal"
@@ -44,27 +51,72 @@ CPU_LEVEL = "normal"
 # more per minute; bench/srs_sim.py uses it)
 DAILY_PROMPTS = "seen"
 GOAL_LIMITS = {DailyGoalKind.REVIEWS: (5, 500), DailyGoalKind.MINUTES: (5, 180)}
+# the game first unless the due kana's answers are more than this many warm-ups
+# (``quiz.backlogged``): chosen among 1.5 (the quiz's own factor), 3 and 6 on the development
+# seeds, checked on the held-out ones (bench/srs_sim.py --play-first; docs/bench.md, session 24)
+PLAY_FIRST_FACTOR = 3.0
+# a goal in reviews has no minutes: its backlog is measured against the daily session the
+# project measures (10 minutes, 4 of them play)
+PLAY_FIRST_WARMUP_SECONDS = 6 * 60.0
 
 
 def _day_start(now: datetime) -> datetime:
     return datetime.combine(now.date(), datetime.min.time(), tzinfo=now.tzinfo)
 
 
+def play_first_rule(*, returning: bool, due: int, warmup_seconds: float | None) -> bool:
+    """Pure: does today's game come before the warm-up? Not on a learner's first day (its
+    lesson comes first: a newcomer meets kana before any question), nor when the ``due``
+    kana's answers are more than ``PLAY_FIRST_FACTOR`` times the day's warm-up
+    (``warmup_seconds``; None, a goal in reviews: ``PLAY_FIRST_WARMUP_SECONDS``): under such a
+    backlog the quiz asks those still likely remembered first, before they are lost
+    (``quiz.quiz_order``), which the game's questions, in the order its cards come, cannot."""
+    seconds = PLAY_FIRST_WARMUP_SECONDS if warmup_seconds is None else warmup_seconds
+    return returning and not backlogged(due, seconds, PLAY_FIRST_FACTOR)
+
+
+def daily_play_first(*, learner, now: datetime) -> bool:
+    """``play_first_rule`` for ``learner`` now: returning when a kana was answered before
+    today; due kana as the page counts them (``daily_due_count``)."""
+    returning = KanaMemory.objects.filter(
+        learner=learner, reps__gt=0, last_review__lt=_day_start(now)
+    ).exists()
+    if not returning:
+        return False
+    return play_first_rule(
+        returning=True,
+        due=selectors.kana_due_count_for(learner=learner, now=now),
+        warmup_seconds=warmup_seconds_for(learner=learner),
+    )
+
+
 def daily_session_get(*, learner, now: datetime | None = None) -> DailySession:
-    """Today's session, created by the first action of the day (a POST of the daily page)."""
+    """Today's session, created by the first action of the day (a POST of the daily page),
+    with its order (``daily_play_first``) decided then."""
     now = now or timezone.now()
+    found = DailySession.objects.filter(learner=learner, day=now.date()).first()
+    if found is not None:
+        return found
     session, _created = DailySession.objects.get_or_create(
-        learner=learner, day=now.date(), defaults={"started_at": now}
+        learner=learner,
+        day=now.date(),
+        defaults={"started_at": now, "play_first": daily_play_first(learner=learner, now=now)},
     )
     return session
 
 
 def daily_session_current(*, learner, now: datetime | None = None) -> DailySession:
     """Today's session as the daily page shows it, without writing: the saved one, or an
-    unsaved one starting now (the page's GET writes nothing; its first POST saves it)."""
+    unsaved one starting now, in the order its first POST will save (the page's GET writes
+    nothing)."""
     now = now or timezone.now()
     found = DailySession.objects.filter(learner=learner, day=now.date()).first()
-    return found or DailySession(learner=learner, day=now.date(), started_at=now)
+    return found or DailySession(
+        learner=learner,
+        day=now.date(),
+        started_at=now,
+        play_first=daily_play_first(learner=learner, now=now),
+    )
 
 
 def _game_status(table_id: int | None) -> str | None:
@@ -89,10 +141,25 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
     now = now or timezone.now()
     if session.finished_at:
         return "summary"
+    if session.play_first:
+        if not session.table_id:
+            return "game"
+        if _game_status(session.table_id) != "finished":
+            return "playing"
+        if session.warmup_done_at:
+            return "summary"
+        # the warm-up after the game: its steps as before one, then the summary
+        phase = _warmup_phase(session, now)
+        return "summary" if phase == "game" else phase
     if session.table_id:
         return "summary" if _game_status(session.table_id) == "finished" else "playing"
     if session.warmup_done_at:
         return "game"
+    return _warmup_phase(session, now)
+
+
+def _warmup_phase(session: DailySession, now: datetime) -> str:
+    """``lesson`` or ``warmup`` while the warm-up has a step left, else ``game``."""
     runs = _runs(session)
     if runs.exists():
         if runs.filter(status=PromptStatus.OPEN, expires_at__gt=now).exists():
@@ -115,8 +182,9 @@ def daily_phase(*, session: DailySession, now: datetime | None = None) -> str:
 def daily_lesson_offered(*, session: DailySession, phase: str, now: datetime | None = None) -> bool:
     """Offer another lesson beside the game? Yes when the warm-up ended with a finished run
     (not skipped: a lesson taken then is recalled before the game) and ``lesson_plan`` has
-    new kana now (nothing pending, fewer than ``LESSON_DAY_MAX`` cards today)."""
-    if phase != "game" or session.warmup_done_at is not None:
+    new kana now (nothing pending, fewer than ``LESSON_DAY_MAX`` cards today). Not before a
+    game that comes first: its lesson follows the game."""
+    if phase != "game" or session.warmup_done_at is not None or session.play_first:
         return False
     return bool(lesson_kana_for(learner=session.learner, now=now or timezone.now()))
 
@@ -159,7 +227,7 @@ def daily_game_start(*, session: DailySession, now: datetime | None = None):
         seats=seats,
     )
     session.table_id = table.pk
-    if session.warmup_done_at is None:
+    if session.warmup_done_at is None and not session.play_first:  # else the warm-up follows
         session.warmup_done_at = now
     session.save(update_fields=["table_id", "warmup_done_at"])
     return table

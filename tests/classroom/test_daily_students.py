@@ -16,7 +16,7 @@ def test_a_student_without_assignments_gets_the_daily_session_of_a_self_learner(
     assert page.status_code == 200
     text = page.content.decode()
     assert (
-        "1. New kana" in text
+        "<h2>New kana</h2>" in text
         and "Start today's lesson" in text
         and 'href="/daily/" aria-current="page"' in text
     )

@@ -335,3 +335,112 @@ def test_the_lesson_page_says_when_new_kana_wait_for_the_pending_ones(client, da
     page = client.get("/learn/lesson/").content.decode()
     assert "No new kana right now" in page and "met every kana" not in page
     assert 'value="warmup"' in page  # the way on: the warm-up
+
+
+def test_the_game_comes_first_for_a_returning_learner_without_a_backlog():
+    """Session 24's rule (``daily.play_first_rule``): never on a learner's first day; else
+    unless the due kana's answers (8 s each) are more than 3 warm-ups; a goal in reviews is
+    measured against the 6 minutes of warm-up of the daily session the project measures."""
+    rule = daily_service.play_first_rule
+    assert not rule(returning=False, due=0, warmup_seconds=360.0)
+    assert rule(returning=True, due=0, warmup_seconds=360.0)
+    assert rule(returning=True, due=135, warmup_seconds=360.0)  # 1,080 s: three warm-ups
+    assert not rule(returning=True, due=136, warmup_seconds=360.0)
+    assert rule(returning=True, due=135, warmup_seconds=None) and not rule(
+        returning=True, due=136, warmup_seconds=None
+    )
+    assert rule(returning=True, due=22, warmup_seconds=60.0)  # a 5-minute goal
+    assert not rule(returning=True, due=23, warmup_seconds=60.0)
+    assert not rule(returning=True, due=1, warmup_seconds=0.0)  # no warm-up at all
+
+
+def _steps(page: str) -> list[str]:
+    steps = page.split('<ol class="daily-steps">', 1)[1].split("</ol>", 1)[0]
+    return [h.split("</h2>", 1)[0] for h in steps.split("<h2>")[1:]]
+
+
+def _current(page: str) -> str:
+    steps = page.split('<ol class="daily-steps">', 1)[1].split("</ol>", 1)[0]
+    return steps.split('aria-current="step">', 1)[1].split("</li>", 1)[0]
+
+
+def test_a_returning_learner_plays_first_then_warms_up_then_reads_the_summary(client, dana):
+    from django.utils import timezone
+
+    from games.models import Table
+    from learning.models import Prompt
+
+    now = timezone.now()
+    answer(dana, "ka", False, now - timedelta(days=2))  # due again: the warm-up's after the game
+    answer(dana, "ki", True, now - timedelta(days=3))
+    client.force_login(dana)
+    response = client.get("/daily/")
+    page = response.content.decode()
+    assert response.context["session"].play_first and response.context["phase"] == "game"
+    assert not DailySession.objects.filter(learner=dana).exists()  # the GET wrote nothing
+    assert _steps(page) == ["A game against CPU players", "New kana", "Warm-up", "Summary"]
+    assert 'value="play"' in _current(page) and "Today the game comes first" in page
+    assert 'value="warmup"' not in page and "Another lesson first" not in page
+    assert page.count("After the game.") == 2 and "After the warm-up." in page
+    location = client.post("/daily/", {"action": "play"})["Location"]
+    session = DailySession.objects.get(learner=dana)
+    assert session.play_first and session.warmup_done_at is None  # the POST kept the order
+    assert location == Table.objects.get(pk=session.table_id).get_absolute_url()
+    assert daily_service.daily_phase(session=session) == "playing"
+    assert "Back to the game" in _current(client.get("/daily/").content.decode())
+    Table.objects.filter(pk=session.table_id).update(status="finished")
+    phase = daily_service.daily_phase(session=session)
+    page = client.get("/daily/").content.decode()
+    assert phase in ("lesson", "warmup")  # the warm-up's steps, after the game
+    assert "Skip the warm-up" in _current(page) and "Skip to the game" not in page
+    if phase == "lesson":
+        while lesson := lesson_service.lesson_kana_for(learner=dana):
+            kana, script = lesson[0]
+            assert (
+                client.post("/learn/lesson/", {"kana": kana, "script": script}).status_code == 302
+            )
+        assert daily_service.daily_phase(session=session) == "warmup"
+    assert client.post("/daily/", {"action": "warmup"})["Location"] == "/learn/quiz/"
+    asked = list(Prompt.objects.filter(learner=dana, source="quiz", status="open"))
+    assert ("ka", "hiragana") in {(p.kana_id, p.script) for p in asked}
+    for prompt in asked:
+        client.post(
+            "/learn/quiz/", {"action": "answer", "prompt": prompt.pk, "answer": prompt.kana_id}
+        )
+    session.refresh_from_db()
+    assert daily_service.daily_phase(session=session) == "summary"
+    page = client.get("/daily/").content.decode()
+    assert "Kana practised" in _current(page) and page.count("Done.") == 3
+
+
+def test_a_skipped_warm_up_after_the_game_leads_to_the_summary(client, dana):
+    from django.utils import timezone
+
+    from games.models import Table
+
+    answer(dana, "ka", False, timezone.now() - timedelta(days=2))
+    client.force_login(dana)
+    client.post("/daily/", {"action": "play"})
+    session = DailySession.objects.get(learner=dana)
+    Table.objects.filter(pk=session.table_id).update(status="finished")
+    assert daily_service.daily_phase(session=session) in ("lesson", "warmup")
+    assert client.post("/daily/", {"action": "skip_warmup"}).status_code == 302
+    session.refresh_from_db()
+    assert daily_service.daily_phase(session=session) == "summary"
+
+
+def test_a_newcomer_or_a_backlog_keeps_the_warm_up_before_the_game(client, dana, monkeypatch):
+    from django.utils import timezone
+
+    client.force_login(dana)
+    page = client.get("/daily/").content.decode()  # a newcomer: the lesson first
+    assert _steps(page) == ["New kana", "Warm-up", "A game against CPU players", "Summary"]
+    answer(dana, "ka", True, timezone.now())  # answered today only: still the first day
+    assert not daily_service.daily_play_first(learner=dana, now=timezone.now())
+    answer(dana, "ki", False, timezone.now() - timedelta(days=2))
+    assert daily_service.daily_play_first(learner=dana, now=timezone.now())
+    monkeypatch.setattr(daily_service, "PLAY_FIRST_FACTOR", 0.001)  # one due kana: a backlog
+    response = client.get("/daily/")
+    assert not response.context["session"].play_first
+    client.post("/daily/", {"action": "skip_warmup"})
+    assert not DailySession.objects.get(learner=dana).play_first

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_opening_the_daily_page_saves_no_session_and_the_first_action_does(client, dana):
     client.force_login(dana)
     page = client.get("/daily/")
-    assert page.status_code == 200 and "2. Warm-up" in page.content.decode()
+    assert page.status_code == 200 and "<h2>Warm-up</h2>" in page.content.decode()
     assert not DailySession.objects.filter(learner=dana).exists()
     assert client.post("/daily/", {"action": "skip_warmup"}).status_code == 302
     session = DailySession.objects.get(learner=dana)
