@@ -58,7 +58,7 @@ django.setup()  # the picker reads engines and, in ``recommend``, the database (
 from games.engines import get_engine  # noqa: E402
 from learning import kana_table, srs  # noqa: E402
 from learning.picker import KanaStatus, need_of, rank  # noqa: E402
-from learning.services.daily import DAILY_PROMPTS  # noqa: E402
+from learning.services.daily import DAILY_PROMPTS, PLAY_FIRST_FACTOR, play_first_rule  # noqa: E402
 from learning.services.lesson import (  # noqa: E402
     LESSON_ANSWER_SECONDS,
     LESSON_BUDGET,
@@ -71,7 +71,6 @@ from learning.services.play import ASK_REMEMBERED, ASK_SHOWN  # noqa: E402
 from learning.services.quiz import (  # noqa: E402
     BACKLOG_FACTOR,
     QUIZ_LENGTH,
-    backlogged,
     quiz_kinds,
     quiz_order,
     quiz_pending,
@@ -422,12 +421,11 @@ class Rules:
     # ``play.ASK_REMEMBERED``); None: only kana new, due or weak (``srs.worth_asking``, the
     # rule before session 19)
     play_ask_below: float | None = 1.0 if DAILY_PROMPTS in ASK_REMEMBERED else None
-    # the game before the warm-up from the second day on (the first is lessons first, as a
-    # newcomer's must be): the table's prompts then meet the day's due kana before the quiz
-    # has answered them; a number F: the game first unless the day's due kana are a backlog
-    # F times the warm-up (``quiz.backlogged(due, warm-up seconds, F)``, the warm-up's own
-    # test; 1.5 is its factor) (session 24: tried on development seeds; the product plays last)
-    play_first: bool | float = False
+    # the game before the warm-up from the second day on (the product's
+    # ``daily.play_first_rule``: not on the first day, whose lesson comes first, nor when the
+    # day's due kana's answers are more than this many warm-ups); True: every day but the
+    # first, False: the warm-up first every day (the order before session 24)
+    play_first: bool | float = PLAY_FIRST_FACTOR
 
 
 @dataclass(frozen=True)
@@ -700,6 +698,7 @@ class Product:
         self.spent = 0.0
         self.offset = 0.0  # seconds of the day before the warm-up (the game, with play_first)
         self.taught_today = 0
+        self.orders: dict[int, str] = {}  # each day's order (``_play_first``)
 
     def typed(self, pair) -> bool:
         return srs.recall_ready(last_correct=self.last_correct.get(pair))
@@ -868,7 +867,8 @@ class Product:
         self.offset = 0.0
         self.taught_today = 0
         warmup_seconds = (run.minutes - run.game) * 60.0
-        if day and self._play_first(day):
+        self.orders[day] = "game first" if self._play_first(day) else "warm-up first"
+        if self.orders[day] == "game first":
             self.play(day, float(day))
             self.offset = run.game * 60.0
             if self.rules.warmup:
@@ -880,14 +880,21 @@ class Product:
         self.learner.seconds += self.spent
 
     def _play_first(self, day: int) -> bool:
+        """The product's ``daily.play_first_rule`` at the day's start (returning: a kana
+        answered before today), with ``Rules.play_first`` as its factor."""
         rule = self.rules.play_first
-        if isinstance(rule, bool):
-            return rule
-        if not isinstance(rule, int | float):
+        if not isinstance(rule, bool | int | float):
             raise ValueError(f"play_first: {rule!r}")
+        start = _moment(float(day))
+        returning = any(
+            card.last_review is not None and card.last_review < start
+            for card in self.cards.values()
+        )
+        if isinstance(rule, bool):
+            return rule and returning
         budget = warmup_seconds(goal_minutes=self.run.minutes, game_minutes=self.run.game)
         due = sum(1 for c in self._cells(day).values() if c.state == "due")
-        return not backlogged(due, budget, rule)
+        return play_first_rule(returning=returning, due=due, warmup_seconds=budget, factor=rule)
 
     def play(self, day: int, start: float) -> None:
         """The game from ``start`` with the daily table's prompts."""
@@ -1135,7 +1142,8 @@ def main(argv=None) -> dict:
     parser.add_argument(
         "--play-first", type=float, default=None, metavar="F",
         help="the game before the warm-up unless the due kana are a backlog F warm-ups long "
-        "(Rules.play_first; session 24)",
+        f"(Rules.play_first; session 24; the product's: {PLAY_FIRST_FACTOR:g}; 0: the warm-up "
+        "first every day)",
     )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
@@ -1163,8 +1171,9 @@ def main(argv=None) -> dict:
                                          else BACKLOG_FACTOR,
                                          play_ask_below=None if args.play_asks_needing_work
                                          else Rules.play_ask_below,
-                                         play_first=False if args.play_first is None
-                                         else args.play_first)}  # fmt: skip
+                                         play_first=Rules.play_first
+                                         if args.play_first is None
+                                         else args.play_first or False)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

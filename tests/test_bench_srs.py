@@ -150,19 +150,26 @@ def test_the_simulated_loop_is_the_products_daily_session():
     assert loop.cost(("ka", "katakana")) == srs_sim.COST_STUDY_NEW
     for day in range(5):
         loop.day(day)
-    game_start = {day: day + 6 * 60 / 86400 for day in range(5)}
+    # the product's order (daily.play_first_rule): the first day's lesson and warm-up, then
+    # the game; from the second day on the game first (no backlog at 10/4 in these days)
+    assert loop.orders == {0: "warm-up first", **{day: "game first" for day in range(1, 5)}}
+    first = {day: loop.orders[day] == "game first" for day in range(5)}
+    game = {day: (day + (0 if first[day] else 6 * 60 / 86400)) for day in range(5)}
+    warmup = {day: (day + (4 * 60 / 86400 if first[day] else 0)) for day in range(5)}
     for event in events:
+        day = int(event["day"])
         if event["kind"] == "quiz_choice":
-            assert event["day"] < game_start[int(event["day"])]
+            assert warmup[day] <= event["day"] < warmup[day] + 6 * 60 / 86400
         if event["kind"] == "play_prompt":
-            assert event["day"] >= game_start[int(event["day"])]
+            assert game[day] <= event["day"] < game[day] + 4 * 60 / 86400
     last: dict = {}
     recall_kinds: dict = {}
     for event in sorted(events, key=lambda e: e["day"]):
         pair = (event["kana"], event["script"])
         assert (event["kind"] in ("typed", "write")) == (last.get(pair) is True)
         if event["kind"] == "write":  # writing only in the warm-up, after a typed answer
-            assert event["day"] < game_start[int(event["day"])]
+            day = int(event["day"])
+            assert warmup[day] <= event["day"] < warmup[day] + 6 * 60 / 86400
             assert recall_kinds[pair][-1] == "typed" and "typed" in recall_kinds[pair]
             assert event["choices"] == 0 and event["answer_kind"] == "write"
         if event["kind"] in ("typed", "write"):
@@ -497,13 +504,15 @@ def test_the_coverage_tool_counts_each_scripts_first_answers_by_day(capsys):
 
 
 def _answer_days(rules, monkeypatch=None, backlog=None):
+    from learning.services import daily as daily_service
+
     world = srs_sim.WORLDS[0]
     learner = srs_sim.learner_make(world, 0, srs_sim.DEV_SEEDS[0])
     events: list[dict] = []
     run = srs_sim.Run(minutes=10.0, game=4.0, exposure=0.1, rules=rules)
     loop = srs_sim.Product(world, learner, run, recorder=events)
     if backlog is not None:
-        monkeypatch.setattr(srs_sim, "backlogged", lambda due, seconds, factor: backlog)
+        monkeypatch.setattr(daily_service, "backlogged", lambda due, seconds, factor: backlog)
     for day in range(4):
         loop.day(day)
     return events
@@ -521,10 +530,14 @@ def _play_before_warmup(events, day: int) -> bool:
 
 
 def test_play_first_plays_the_game_before_the_warm_up_from_the_second_day(monkeypatch):
-    """Session 24's rule: the first day is lessons first (a newcomer's), then the game comes
-    before the warm-up, inside the same minutes; a factor keeps the warm-up first on a day
-    the warm-up's own test (with that factor) calls a backlog."""
-    base = _answer_days(srs_sim.Rules())
+    """Session 24's rule, the product's (``daily.play_first_rule``, its factor the default):
+    the first day is lessons first (a newcomer's), then the game comes before the warm-up,
+    inside the same minutes; a factor keeps the warm-up first on a day the warm-up's own test
+    (with that factor) calls a backlog; False, the warm-up first every day."""
+    from learning.services import daily
+
+    assert srs_sim.Rules().play_first == daily.PLAY_FIRST_FACTOR
+    base = _answer_days(srs_sim.Rules(play_first=False))
     first = _answer_days(srs_sim.Rules(play_first=True))
     assert not any(_play_before_warmup(base, day) for day in range(4))
     assert not _play_before_warmup(first, 0)
@@ -537,6 +550,7 @@ def test_play_first_plays_the_game_before_the_warm_up_from_the_second_day(monkey
     assert [e["day"] for e in lagging] == [e["day"] for e in base]
     clear = _answer_days(srs_sim.Rules(play_first=1.5), monkeypatch, backlog=False)
     assert [e["day"] for e in clear] == [e["day"] for e in first]
+    assert [e["day"] for e in _answer_days(srs_sim.Rules())] == [e["day"] for e in first]
     with pytest.raises(ValueError, match="play_first"):
         _answer_days(srs_sim.Rules(play_first="sometimes"))
 
@@ -545,8 +559,8 @@ def test_the_sweep_runs_the_loop_with_play_first_when_asked(capsys):
     args = ["--learners", "1", "--seeds", "101", "--minutes", "10", "--game", "4",
             "--exposure", "0.1", "--worlds", "average", "--arms", "kanagame",
             "--processes", "1", "--json"]  # fmt: skip
-    last = srs_sim.main(args)
-    first = srs_sim.main([*args, "--play-first", "3"])
+    last = srs_sim.main([*args, "--play-first", "0"])  # the warm-up first every day
+    first = srs_sim.main(args)  # the product's order
     capsys.readouterr()
 
     def loop(result):

@@ -64,15 +64,18 @@ def _day_start(now: datetime) -> datetime:
     return datetime.combine(now.date(), datetime.min.time(), tzinfo=now.tzinfo)
 
 
-def play_first_rule(*, returning: bool, due: int, warmup_seconds: float | None) -> bool:
+def play_first_rule(
+    *, returning: bool, due: int, warmup_seconds: float | None, factor: float = PLAY_FIRST_FACTOR
+) -> bool:
     """Pure: does today's game come before the warm-up? Not on a learner's first day (its
     lesson comes first: a newcomer meets kana before any question), nor when the ``due``
-    kana's answers are more than ``PLAY_FIRST_FACTOR`` times the day's warm-up
+    kana's answers are more than ``factor`` (``PLAY_FIRST_FACTOR``) times the day's warm-up
     (``warmup_seconds``; None, a goal in reviews: ``PLAY_FIRST_WARMUP_SECONDS``): under such a
     backlog the quiz asks those still likely remembered first, before they are lost
-    (``quiz.quiz_order``), which the game's questions, in the order its cards come, cannot."""
+    (``quiz.quiz_order``), which the game's questions, in the order its cards come, cannot.
+    bench/srs_sim.py runs this rule (its ``factor`` swept there)."""
     seconds = PLAY_FIRST_WARMUP_SECONDS if warmup_seconds is None else warmup_seconds
-    return returning and not backlogged(due, seconds, PLAY_FIRST_FACTOR)
+    return returning and not backlogged(due, seconds, factor)
 
 
 def daily_play_first(*, learner, now: datetime) -> bool:
