@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from html import escape as html_escape
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import action_key
+from games.escaping import conditional_escape
 
 
 @dataclass

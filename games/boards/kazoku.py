@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.boards.common import Said, card_html, sentence_html
 from games.engines.kazoku.deck import load_deck
+from games.escaping import conditional_escape
 
 
 def kazoku_card(card_id: str, view: Mapping[str, Any], romaji: str) -> dict[str, Any]:

@@ -16,9 +16,10 @@ from html import escape
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
+
+from games.escaping import conditional_escape
 
 register = template.Library()
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
+from games.escaping import conditional_escape
 from games.templatetags.games_cards import (
     action_form_open,
     card_buttons,

@@ -16,9 +16,10 @@ from typing import Any
 from django import template
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext, pgettext
+
+from games.escaping import conditional_escape
 
 register = template.Library()
 
