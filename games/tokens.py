@@ -72,10 +72,11 @@ class _Opaque:
     reference cycle holding every dict it made, which only the cyclic garbage collector
     frees (hundreds of objects per board)."""
 
-    __slots__ = ("keys", "made", "table_id")
+    __slots__ = ("keys", "made", "secret", "table_id")
 
     def __init__(self, table_id: int, keys: set[str]) -> None:
         self.table_id, self.keys = table_id, keys
+        self.secret = settings.SECRET_KEY  # ``_token``'s, read once a walk (~80 tokens)
         self.made: dict[int, dict] = {}
 
     def walk(self, value: Any) -> Any:
@@ -83,17 +84,18 @@ class _Opaque:
             done = self.made.get(id(value))
             if done is not None:
                 return done
-            out = self.made[id(value)] = {}
-            card = "mode" in value
+            # a copy, then what changes: most values are plain (no call, no test for them)
+            out = self.made[id(value)] = dict(value)
             for name, item in value.items():
-                if name == "key" and isinstance(item, str) and item in self.keys:
-                    out[name] = action_token(self.table_id, item)
-                elif name == "id" and card and isinstance(item, str) and item:
-                    out[name] = card_token(self.table_id, item)
-                elif item.__class__ in _LEAVES:  # most values: no call for them
-                    out[name] = item
-                else:
+                if item.__class__ not in _LEAVES:
                     out[name] = self.walk(item)
+            key = value.get("key")
+            if isinstance(key, str) and key in self.keys:
+                out["key"] = _token_of("a", self.secret, self.table_id, key)  # action_token
+            if "mode" in value:  # a card
+                card = value.get("id")
+                if isinstance(card, str) and card:
+                    out["id"] = _token_of("c", self.secret, self.table_id, card)  # card_token
             return out
         if isinstance(value, list):
             return [item if item.__class__ in _LEAVES else self.walk(item) for item in value]
