@@ -12,15 +12,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
 from games.boards import presenter_for
 from games.boards.common import BoardContext, Player
 from games.display import game_blurb, game_title
 from games.engines import ENGINES, action_key, get_engine
-from games.models import Seat, Table
+from games.models import BotLevel, Seat, Table, TableStatus
 from games.tokens import opaque
 from kanagame.classes.selectors import class_names as classes_named
+
+# each choice's (lazy) label by value: ``get_FOO_display()`` builds this dict again on every
+# call, hashing (so translating) every label of the field's choices
+_STATUS_LABELS = dict(TableStatus.choices)
+_LEVEL_LABELS = dict(BotLevel.choices)
 
 
 def engine_name(engine: str) -> str:
@@ -71,7 +76,7 @@ class TableInfo:
             engine_name=engine_name(table.engine),
             version=table.version,
             status=table.status,
-            status_label=str(table.get_status_display()),
+            status_label=str(_STATUS_LABELS.get(table.status, table.status)),
             romaji=options.get("romaji", "always"),
             script=options.get("script", "hiragana"),
             timer=table.timer,
@@ -132,7 +137,7 @@ def seat_player(seat: Seat, me: int | None) -> Player:
     if seat.is_bot:
         name = _("CPU %(number)s (%(level)s)") % {
             "number": seat.index + 1,
-            "level": seat.get_bot_level_display(),
+            "level": _LEVEL_LABELS.get(seat.bot_level, seat.bot_level),
         }
         kind = "bot"
     elif seat.is_human:
