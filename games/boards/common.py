@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from html import escape as html_escape
 from typing import Any
 
@@ -110,8 +111,21 @@ class Said:
     romaji: str
 
     def who(self, index: int) -> str:
-        """The player's label as it reads inside a sentence ("you", "Alice", "CPU 2")."""
-        return self.players[index].label if 0 <= index < len(self.players) else "?"
+        """The player's label as it reads inside a sentence ("you", "Alice", "CPU 2"): its
+        ``Player.label``, with "you" translated once for all the log's lines."""
+        if not 0 <= index < len(self.players):
+            return "?"
+        player = self.players[index]
+        return self.you if player.is_me else player.name
+
+    @cached_property
+    def you(self) -> str:
+        return _("you")
+
+    @cached_property
+    def lang(self) -> str:
+        """The page's language without its region (``BoardInput.lang``), read once."""
+        return (get_language() or "en").split("-")[0]
 
     def name(self, index: int) -> str:
         """The label starting a sentence (capitalised)."""

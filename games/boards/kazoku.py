@@ -5,6 +5,7 @@ card drawn (the families' "given" and the words' "give", "draw" in both)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -71,21 +72,32 @@ def _script_from_view(view: Mapping[str, Any], base: str) -> str:
     return "katakana" if script == "katakana" else "hiragana"
 
 
+@dataclass(frozen=True)
 class KazokuSaid(Said):
     """``Said`` whose cards are Kazoku cards (glyph, romaji as the table's option says).
 
     A card whose kana an open question is about is "a card" in the log: "You asked CPU 2 for
     き" above "Which kana is “ki”?" would answer it (issue 27)."""
 
+    # each card as ``kazoku_card`` draws it, built once for all the log's lines (an ask names
+    # its card twice: ``card`` and ``card_hidden``; the answer names it again)
+    drawn: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+
+    def shown(self, card_id: str) -> dict[str, Any]:
+        found = self.drawn.get(card_id)
+        if found is None:
+            found = self.drawn[card_id] = kazoku_card(card_id, self.view, self.romaji)
+        return found
+
     def card(self, card_id: str) -> SafeString:
-        shown = kazoku_card(card_id, self.view, self.romaji)
+        shown = self.shown(card_id)
         if not shown["joker"] and self.hides(shown["glyph"]):
             return conditional_escape(_("a card"))
         return card_html(shown)
 
     def card_hidden(self, card_id: str) -> bool:
         """Whether the log names this card as "a card" (its kana is being asked)."""
-        shown = kazoku_card(card_id, self.view, self.romaji)
+        shown = self.shown(card_id)
         return not shown["joker"] and self.hides(shown["glyph"])
 
 

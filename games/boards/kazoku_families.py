@@ -66,8 +66,8 @@ def family_shown(
 
 
 def _family_said(say: Said, family_id: str) -> str:
-    lang = (get_language() or "en").split("-")[0]
-    return family_shown(say.view.get("variant", "themed"), family_id, lang, say.view, say.romaji)
+    variant = say.view.get("variant", "themed")
+    return family_shown(variant, family_id, say.lang, say.view, say.romaji)
 
 
 def _on_ask(event: Mapping[str, Any], say: Said) -> str | None:
