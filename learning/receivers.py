@@ -74,7 +74,14 @@ def table_prompts_panel(
 
 
 def daily_result_panel(user: Any, table: Any) -> tuple[str, dict] | None:
-    """Under the result of today's daily game: the way back to the session's summary."""
-    if not DailySession.objects.filter(learner=user, table_id=table.pk).exists():
+    """Under the result of today's daily game: the way back to the session, to its summary
+    or, when the game came first (``DailySession.play_first``), to its warm-up."""
+    found = (
+        DailySession.objects.filter(learner=user, table_id=table.pk)
+        .values_list("play_first", "warmup_done_at")
+        .first()
+    )
+    if found is None:
         return None
-    return "daily/result_panel.html", {}
+    play_first, warmup_done_at = found
+    return "daily/result_panel.html", {"warmup_next": play_first and warmup_done_at is None}

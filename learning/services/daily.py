@@ -65,7 +65,7 @@ def _day_start(now: datetime) -> datetime:
 
 
 def play_first_rule(
-    *, returning: bool, due: int, warmup_seconds: float | None, factor: float = PLAY_FIRST_FACTOR
+    *, returning: bool, due: int, warmup_seconds: float | None, factor: float | None = None
 ) -> bool:
     """Pure: does today's game come before the warm-up? Not on a learner's first day (its
     lesson comes first: a newcomer meets kana before any question), nor when the ``due``
@@ -75,7 +75,9 @@ def play_first_rule(
     (``quiz.quiz_order``), which the game's questions, in the order its cards come, cannot.
     bench/srs_sim.py runs this rule (its ``factor`` swept there)."""
     seconds = PLAY_FIRST_WARMUP_SECONDS if warmup_seconds is None else warmup_seconds
-    return returning and not backlogged(due, seconds, factor)
+    return returning and not backlogged(
+        due, seconds, PLAY_FIRST_FACTOR if factor is None else factor
+    )
 
 
 def daily_play_first(*, learner, now: datetime) -> bool:

@@ -1,5 +1,6 @@
-"""Journeys (c) and (d): a self-learner's daily session on a tablet (768×1024) in English, and a
-newcomer from sign-up through the first lesson to their first game on a phone (360×740)."""
+"""Journeys (c) and (d): a returning self-learner's daily session on a tablet (768×1024) in
+English (the game first, then the warm-up), and a newcomer from sign-up through the first
+lesson to their first game on a phone (360×740)."""
 
 from __future__ import annotations
 
@@ -83,17 +84,10 @@ def test_a_self_learner_walks_the_daily_session(learner, live_server, browser):
     page = journey.page
     _log_in(journey, "dana")
     journey.go("/daily/")
-    journey.step("daily session")
-    if page.locator("main a[href='/learn/lesson/']").count():  # new kana come first
-        _lesson(journey, "lesson")
-    page.locator("button[value=warmup]").click()
-    page.wait_for_url("**/learn/quiz/**")
-    journey.step("warm-up question")
-    _warm_up(journey)
-    journey.step("warm-up done")
-    page.get_by_role("link", name="Back to the daily session").first.click()
-    page.wait_for_url("**/daily/")
-    journey.step("daily: the game is next")
+    journey.step("daily session: the game first")
+    # a returning learner without a backlog: the game, then the warm-up (session 24)
+    steps = page.locator("ol.daily-steps > li h2").all_inner_texts()
+    assert steps == ["A game against CPU players", "New kana", "Warm-up", "Summary"], steps
     page.locator("button[value=play]").click()
     page.wait_for_url("**/play/t/**")
     journey.step("the recommended game")
@@ -103,10 +97,20 @@ def test_a_self_learner_walks_the_daily_session(learner, live_server, browser):
     finish_for(table_code(page), learner)
     page.reload()
     journey.step("result")
-    page.get_by_role("link", name="Back to today's session: your summary").click()
+    page.get_by_role("link", name="Back to today's session: the warm-up").click()
+    page.wait_for_url("**/daily/")
+    journey.step("daily: the warm-up is next")
+    if page.locator("main a[href='/learn/lesson/']").count():  # new kana come first
+        _lesson(journey, "lesson")
+    page.locator("button[value=warmup]").click()
+    page.wait_for_url("**/learn/quiz/**")
+    journey.step("warm-up question")
+    _warm_up(journey)
+    journey.step("warm-up done")
+    page.get_by_role("link", name="Back to the daily session").first.click()
     page.wait_for_url("**/daily/")
     journey.step("summary")
-    current = page.locator("li[aria-current=step] h2")  # the last step (after the lesson's)
+    current = page.locator("li[aria-current=step] h2")  # the last step (after the warm-up)
     assert current.count() == 1 and current.inner_text() == "Summary"
     steps = page.locator("ol.daily-steps > li")  # numbered by the list: the fourth of four
     assert steps.count() == 4 and steps.nth(3).get_attribute("aria-current") == "step"

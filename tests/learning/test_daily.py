@@ -417,16 +417,23 @@ def test_a_skipped_warm_up_after_the_game_leads_to_the_summary(client, dana):
     from django.utils import timezone
 
     from games.models import Table
+    from learning.receivers import daily_result_panel
 
     answer(dana, "ka", False, timezone.now() - timedelta(days=2))
     client.force_login(dana)
     client.post("/daily/", {"action": "play"})
     session = DailySession.objects.get(learner=dana)
     Table.objects.filter(pk=session.table_id).update(status="finished")
+    table = Table.objects.get(pk=session.table_id)
     assert daily_service.daily_phase(session=session) in ("lesson", "warmup")
+    # under the game's result: back to the session's warm-up, not to a summary
+    assert daily_result_panel(dana, table) == ("daily/result_panel.html", {"warmup_next": True})
     assert client.post("/daily/", {"action": "skip_warmup"}).status_code == 302
     session.refresh_from_db()
     assert daily_service.daily_phase(session=session) == "summary"
+    assert daily_result_panel(dana, table)[1] == {"warmup_next": False}
+    other = DailySession.objects.create(learner=dana, day=NOW.date(), started_at=NOW)
+    assert daily_result_panel(other.learner, Table(pk=table.pk + 1)) is None
 
 
 def test_a_newcomer_or_a_backlog_keeps_the_warm_up_before_the_game(client, dana, monkeypatch):
