@@ -186,10 +186,16 @@ def test_predictions_fold_in_guessing_and_stay_inside_the_unit_interval():
     ) == pytest.approx(recall + (1 - recall) / 4)
     just_now = srs.predict(scheduler=scheduler, card=card, now=T0, choices=4, **bare)
     assert just_now == 1 - srs.PREDICTION_FLOOR
-    # calibrated (the product): still a probability, the guess still folded in
+    # calibrated (the product): still a probability, the guess still folded in on top of the
+    # pick's own calibration (typed and picked answers have each their own, fitted apart: a
+    # pick can be predicted below a typed answer of the same card, a card the product would
+    # not ask by buttons since its last answer was right)
     typed = srs.predict(scheduler=scheduler, card=card, now=later)
+    pick = srs.predict(scheduler=scheduler, card=card, now=later, kind="reading")
     four = srs.predict(scheduler=scheduler, card=card, now=later, choices=4)
-    assert srs.PREDICTION_FLOOR <= typed < four <= 1 - srs.PREDICTION_FLOOR
+    assert srs.PREDICTION_FLOOR <= typed <= 1 - srs.PREDICTION_FLOOR
+    assert four == pytest.approx(pick + (1 - pick) / 4)
+    assert srs.PREDICTION_FLOOR <= pick < four <= 1 - srs.PREDICTION_FLOOR
 
 
 def _answered(correct: bool, *, scheduler=None, at=T0):
