@@ -93,6 +93,24 @@ def seat_observed_pairs(
     )
 
 
+def human_views(*, eng: Engine, state: Any, seats: Mapping[int, Seat]) -> dict[int, Any] | None:
+    """The views of ``state`` that ``moves_observed`` reads as ``views_before`` (each seat a
+    person plays), or ``None`` when nothing listens to ``seat_observed``.
+
+    Taken before a move is applied, they cost what the hook would spend on them after the
+    commit, and an engine that keeps on a state a cache of what the state determines (what its
+    log has made public, say) fills it on ``state`` before ``apply``, which carries it to the
+    states that follow: one read of the log per request instead of one per state.
+    """
+    if not seat_observed.has_listeners():
+        return None
+    return {
+        index: eng.view(state, index)
+        for index, seat in seats.items()
+        if seat.is_human and not seat.autoplay
+    }
+
+
 def moves_observed(
     *,
     table: Table,

@@ -30,7 +30,7 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
-from games.services.observe import moves_observed
+from games.services.observe import human_views, moves_observed
 from games.services.ratings import ratings_forfeit, ratings_record
 from games.signals import game_finished
 from games.tokens import action_token
@@ -179,12 +179,21 @@ def move_commit(
     of absent humans still play inline after the commit: read the table again). Raises
     ``StaleVersion`` when another writer moved first (nothing is saved then).
     """
+    seats = seats_of(table) if seats is None else seats
+    views_before = human_views(eng=eng, state=state, seats=seats)  # before apply: see there
     try:
         new_state, _events = eng.apply(state, seat, action)
     except IllegalAction as exc:
         raise PlayError(exc.message, status=409) from exc
-    seats = seats_of(table) if seats is None else seats
-    step = Commit(table=table, eng=eng, before=state, after=new_state, seats=seats, token=token)
+    step = Commit(
+        table=table,
+        eng=eng,
+        before=state,
+        after=new_state,
+        seats=seats,
+        token=token,
+        views_before=views_before,
+    )
     eager = tasks.runs_eagerly()
     if eager:
         step.replies = replies_plan(table=table, eng=eng, state=new_state, seats=seats)

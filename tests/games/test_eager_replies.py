@@ -96,3 +96,33 @@ def test_a_stale_move_saves_neither_itself_nor_replies(dana):
     assert log_of(table) == moves
     again = table_play(table=stale, user=dana, version=0, token="first", key=key)
     assert again.duplicate and log_of(table) == moves
+
+
+def test_a_move_reads_the_kazoku_log_once_whatever_the_cpu_replies(dana, monkeypatch):
+    """The human seats' views of the state before the move are taken before it is applied
+    (``observe.human_views``), so the public memory of the log read for them is carried to
+    every state after it: the learning hook and the CPU replies do not read the log again."""
+    from games.engines.kazoku import families
+
+    table = solo(dana)
+    eng = get_engine(table.engine)
+    for turn in range(4):  # after a few moves, the log is long enough to matter
+        table.refresh_from_db()
+        state = eng.from_json(table.state)
+        key = action_key(eng.legal_actions(state, 0)[0])
+        table_play(table=table, user=dana, version=table.version, token=f"w{turn}", key=key)
+    reads = []
+    real = families._memory_of_log
+    monkeypatch.setattr(
+        families,
+        "_memory_of_log",
+        lambda log, players: reads.append(len(log)) or real(log, players),
+    )
+    table.refresh_from_db()
+    before = Move.objects.filter(table=table).count()
+    state = eng.from_json(table.state)
+    key = action_key(eng.legal_actions(state, 0)[0])
+    played = table_play(table=table, user=dana, version=table.version, token="w-last", key=key)
+    assert Move.objects.filter(table=table).count() > before + 1  # the move and CPU replies
+    assert len(reads) == 1 and reads[0] == len(state.log)  # the state read from the database
+    assert played.state is not None
