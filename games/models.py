@@ -23,6 +23,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext_lazy as _
 
 from kanagame.classes.models import Classroom
+from kanagame.db.fields import JSONField
 
 # Short join codes: no 0/O, 1/I/L, so a code read aloud in class is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -47,8 +48,8 @@ class BotLevel(models.TextChoices):
 
 class Table(models.Model):
     engine = models.CharField(_("game"), max_length=40)
-    options = models.JSONField(_("options"), default=dict)
-    state = models.JSONField(null=True, blank=True)  # engine.to_json(state); null until the deal
+    options = JSONField(_("options"), default=dict)
+    state = JSONField(null=True, blank=True)  # engine.to_json(state); null until the deal
     seed = models.BigIntegerField(default=0)  # the deal's seed, for replays; never rendered
     players = models.PositiveSmallIntegerField()
     version = models.PositiveIntegerField(default=0)
@@ -168,7 +169,7 @@ class Move(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
+    action = JSONField()
     token = models.CharField(max_length=64, blank=True)
     by_bot = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -22,6 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.models import Table, TableStatus
 from kanagame.classes.choices import SyllabusChoice
+from kanagame.db.fields import JSONField
 
 from .kana import Script
 
@@ -94,7 +95,7 @@ class KanaMemory(models.Model):
     )
     kana_id = models.CharField(max_length=4)
     script = models.CharField(max_length=8, choices=Script.choices)
-    card = models.JSONField(default=dict)  # fsrs.Card.to_dict(); empty until the first review
+    card = JSONField(default=dict)  # fsrs.Card.to_dict(); empty until the first review
     due = models.DateTimeField(null=True, blank=True, db_index=True)
     stability = models.FloatField(null=True, blank=True)
     difficulty = models.FloatField(null=True, blank=True)
@@ -148,7 +149,7 @@ class Prompt(models.Model):
     kind = models.CharField(max_length=8, choices=PromptKind.choices)
     kana_id = models.CharField(max_length=4)
     script = models.CharField(max_length=8, choices=Script.choices)
-    choices = models.JSONField(default=list)
+    choices = JSONField(default=list)
     status = models.CharField(max_length=8, choices=PromptStatus.choices, default=PromptStatus.OPEN)
     shown_at = models.DateTimeField()
     expires_at = models.DateTimeField()
@@ -160,7 +161,7 @@ class Prompt(models.Model):
     # card prompts: the card asked about, and the engine's question as plain data
     # ({"engine", "ask", "clue", "solution"}); the solution is shown only once answered
     card = models.CharField(max_length=16, blank=True, default="")
-    detail = models.JSONField(default=dict, blank=True)
+    detail = JSONField(default=dict, blank=True)
 
     class Meta:
         indexes = [
@@ -210,7 +211,7 @@ class LearnerSettings(models.Model):
         max_length=8, choices=DailyGoalKind.choices, default=DailyGoalKind.REVIEWS
     )
     goal_value = models.PositiveSmallIntegerField(default=20)
-    fsrs_parameters = models.JSONField(null=True, blank=True)  # None: library defaults
+    fsrs_parameters = JSONField(null=True, blank=True)  # None: library defaults
     parameters_fitted_at = models.DateTimeField(null=True, blank=True)
     parameters_note = models.CharField(max_length=200, blank=True)
 

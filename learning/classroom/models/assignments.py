@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from kanagame.classes.models import Classroom
+from kanagame.db.fields import JSONField
 
 RECOMMENDED = "recommended"
 
@@ -36,7 +37,7 @@ class Assignment(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(_("title"), max_length=120, blank=True)
     engine = models.CharField(_("game"), max_length=40, default=RECOMMENDED)
-    options = models.JSONField(_("options"), default=dict, blank=True)
+    options = JSONField(_("options"), default=dict, blank=True)
     script = models.CharField(
         _("script"),
         max_length=8,
