@@ -71,6 +71,7 @@ from learning.services.play import ASK_REMEMBERED, ASK_SHOWN  # noqa: E402
 from learning.services.quiz import (  # noqa: E402
     BACKLOG_FACTOR,
     QUIZ_LENGTH,
+    SCRIPT_BALANCE,
     quiz_kinds,
     quiz_order,
     quiz_pending,
@@ -426,6 +427,10 @@ class Rules:
     # day's due kana's answers are more than this many warm-ups); True: every day but the
     # first, False: the warm-up first every day (the order before session 24)
     play_first: bool | float = PLAY_FIRST_FACTOR
+    # the warm-up's due kana of the lagging script first: its mean retrievability over its
+    # basic kana below this times the other's (quiz.quiz_order's ``balance``,
+    # quiz.lagging_script); None: one order across both scripts (the product's default)
+    script_balance: float | None = SCRIPT_BALANCE
 
 
 @dataclass(frozen=True)
@@ -848,7 +853,8 @@ class Product:
             if self.spent + COST_CHOICE > seconds:
                 return
             ordered = quiz_order(cells.values(), now=_moment(self._clock(day)), seconds=budget,
-                                 factor=self.rules.backlog_factor)[:QUIZ_LENGTH]  # fmt: skip
+                                 factor=self.rules.backlog_factor,
+                                 balance=self.rules.script_balance)[:QUIZ_LENGTH]  # fmt: skip
             pairs = quiz_apart([(c.kana_id, c.script) for c in ordered])
             if not pairs:
                 return

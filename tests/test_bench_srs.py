@@ -378,9 +378,9 @@ def test_the_simulated_warm_up_orders_its_quiz_with_the_products_warm_up_seconds
 
     seen = []
 
-    def order(cells, now=None, seconds=None, factor=quiz.BACKLOG_FACTOR):
+    def order(cells, now=None, seconds=None, factor=quiz.BACKLOG_FACTOR, balance=None):
         seen.append((seconds, factor))
-        return quiz.quiz_order(cells, now=now, seconds=seconds, factor=factor)
+        return quiz.quiz_order(cells, now=now, seconds=seconds, factor=factor, balance=balance)
 
     monkeypatch.setattr(srs_sim, "quiz_order", order)
     world = srs_sim.WORLDS[0]
@@ -569,3 +569,32 @@ def test_the_sweep_runs_the_loop_with_play_first_when_asked(capsys):
         return cell["kanagame"]
 
     assert loop(first) != loop(last)  # the same learner, another day's order
+
+
+def test_the_simulated_warm_up_passes_the_script_balance_to_the_products_quiz(monkeypatch):
+    """Session 25: ``Rules.script_balance`` is the quiz's ``balance`` (the lagging script's due
+    kana first), the product's default unless set, and a ratio changes what the loop asks."""
+    from learning.services import quiz
+
+    assert srs_sim.Rules().script_balance == quiz.SCRIPT_BALANCE
+    seen = set()
+
+    def order(cells, now=None, seconds=None, factor=quiz.BACKLOG_FACTOR, balance=None):
+        seen.add(balance)
+        return quiz.quiz_order(cells, now=now, seconds=seconds, factor=factor, balance=balance)
+
+    monkeypatch.setattr(srs_sim, "quiz_order", order)
+    world = srs_sim.WORLDS[1]  # fast-forgetting
+
+    def asked(rules):
+        learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
+        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
+        for day in range(12):
+            loop.day(day)
+        return learner.reviews, sorted(loop.last_correct.items())
+
+    base = asked(srs_sim.Rules())
+    assert seen == {quiz.SCRIPT_BALANCE}
+    seen.clear()
+    assert asked(srs_sim.Rules(script_balance=1.0)) != base
+    assert seen == {1.0}
