@@ -1151,6 +1151,12 @@ def main(argv=None) -> dict:
         f"(Rules.play_first; session 24; the product's: {PLAY_FIRST_FACTOR:g}; 0: the warm-up "
         "first every day)",
     )  # fmt: skip
+    parser.add_argument(
+        "--script-balance", type=float, default=None, metavar="R",
+        help="the warm-up's due kana of the script whose mean retrievability is below R times "
+        "the other's first (Rules.script_balance; session 25; the product's: "
+        f"{SCRIPT_BALANCE}; 0: off)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1179,7 +1185,10 @@ def main(argv=None) -> dict:
                                          else Rules.play_ask_below,
                                          play_first=Rules.play_first
                                          if args.play_first is None
-                                         else args.play_first or False)}  # fmt: skip
+                                         else args.play_first or False,
+                                         script_balance=Rules.script_balance
+                                         if args.script_balance is None
+                                         else args.script_balance or None)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

@@ -598,3 +598,19 @@ def test_the_simulated_warm_up_passes_the_script_balance_to_the_products_quiz(mo
     seen.clear()
     assert asked(srs_sim.Rules(script_balance=1.0)) != base
     assert seen == {1.0}
+
+
+def test_the_sweep_runs_the_loop_with_a_script_balance_when_asked(capsys):
+    args = ["--learners", "1", "--seeds", "101", "--minutes", "6", "--game", "4",
+            "--exposure", "0.1", "--worlds", "fast-forgetting", "--arms", "kanagame",
+            "--processes", "1", "--json"]  # fmt: skip
+    off = srs_sim.main([*args, "--script-balance", "0"])  # one order across both scripts
+    on = srs_sim.main([*args, "--script-balance", "1"])
+    capsys.readouterr()
+
+    def loop(result):
+        (cells,) = result["rules"].values()
+        (cell,) = cells.values()
+        return cell["kanagame"]
+
+    assert loop(on) != loop(off)  # the same learner, the warm-up's due kana in another order
