@@ -435,8 +435,8 @@ def test_the_simulated_game_asks_what_the_daily_table_asks():
     assert srs_sim.Rules().play_ask_below == 1.0
     world = srs_sim.WORLDS[0]
 
-    def play_answers(rules):
-        learner = srs_sim.learner_make(world, 2, srs_sim.DEV_SEEDS[0])
+    def play_answers(rules, index):
+        learner = srs_sim.learner_make(world, index, srs_sim.DEV_SEEDS[0])
         loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=15.0, game=4.0, rules=rules))
         asked = []
         ask = loop.ask
@@ -451,8 +451,11 @@ def test_the_simulated_game_asks_what_the_daily_table_asks():
             loop.day(day)
         return len(asked)
 
-    # with 11 minutes of warm-up few kana need work by the game: the product asks more
-    assert play_answers(srs_sim.Rules()) > play_answers(srs_sim.Rules(play_ask_below=None))
+    # with 11 minutes of warm-up few kana need work by the game: the product asks more, over
+    # four learners (one alone is noise: with session 25's script balance learner 2 asks less)
+    learners = range(4)
+    product = sum(play_answers(srs_sim.Rules(), i) for i in learners)
+    assert product > sum(play_answers(srs_sim.Rules(play_ask_below=None), i) for i in learners)
 
 
 def test_the_rule_tool_pairs_each_learner_with_the_base_value():
