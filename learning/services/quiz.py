@@ -4,8 +4,10 @@ A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they sha
 ``shown_at``: that shared time identifies the run. Kana are chosen in this order: taught by a
 lesson card but never asked yet (in the order they were taught: a lesson is recalled within
 the session), due (most overdue first; under a backlog the warm-up cannot answer, for a
-learner whose daily goal is in minutes, highest retrievability first), weak, then the lowest
-retrievability among kana already answered. A kana never taught and
+learner whose daily goal is in minutes, highest retrievability first; when one script's mean
+retrievability over its basic kana is below ``SCRIPT_BALANCE`` times the other's, that script's
+due kana first, each script's order kept), weak, then the lowest retrievability among kana
+already answered. A kana never taught and
 never answered is not asked: the lesson (``learning.services.lesson``) introduces it first.
 A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
 the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
