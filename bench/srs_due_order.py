@@ -58,7 +58,7 @@ def _due_sorted(due: list, order: str, key_r, key_due) -> list:
     return sorted(due, key=lambda c: -key_r(c) if name == "desc" else key_r(c))
 
 
-def fsrs_order(cells, now=None, seconds=None, factor=None):  # noqa: ARG001
+def fsrs_order(cells, now=None, seconds=None, factor=None, balance=None):  # noqa: ARG001
     """The ``fsrs`` order (module docstring): taught today, due by due date, then the rest by
     due date, none reviewed earlier on ``now``'s day; the 12-hour rule of the product kept."""
     cells = list(cells)
@@ -87,8 +87,9 @@ def quiz_order_with(order: str):
     if order == "fsrs":
         return fsrs_order
 
-    def quiz_order(cells, now=None, seconds=None, factor=None):
-        # the product's backlog rule (seconds, factor: session 18) gives way to ``order``
+    def quiz_order(cells, now=None, seconds=None, factor=None, balance=None):
+        # the product's backlog rule (seconds, factor: session 18) and script balance
+        # (balance: session 25) give way to ``order``
         cells = list(cells)
         if now is not None:
             cells = [c for c in cells if not Q._recently_right(c, now)]

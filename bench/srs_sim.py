@@ -71,6 +71,7 @@ from learning.services.play import ASK_REMEMBERED, ASK_SHOWN  # noqa: E402
 from learning.services.quiz import (  # noqa: E402
     BACKLOG_FACTOR,
     QUIZ_LENGTH,
+    SCRIPT_BALANCE,
     quiz_kinds,
     quiz_order,
     quiz_pending,
@@ -426,6 +427,10 @@ class Rules:
     # day's due kana's answers are more than this many warm-ups); True: every day but the
     # first, False: the warm-up first every day (the order before session 24)
     play_first: bool | float = PLAY_FIRST_FACTOR
+    # the warm-up's due kana of the lagging script first: its mean retrievability over its
+    # basic kana below this times the other's (quiz.quiz_order's ``balance``,
+    # quiz.lagging_script); None: one order across both scripts (the product's default)
+    script_balance: float | None = SCRIPT_BALANCE
 
 
 @dataclass(frozen=True)
@@ -848,7 +853,8 @@ class Product:
             if self.spent + COST_CHOICE > seconds:
                 return
             ordered = quiz_order(cells.values(), now=_moment(self._clock(day)), seconds=budget,
-                                 factor=self.rules.backlog_factor)[:QUIZ_LENGTH]  # fmt: skip
+                                 factor=self.rules.backlog_factor,
+                                 balance=self.rules.script_balance)[:QUIZ_LENGTH]  # fmt: skip
             pairs = quiz_apart([(c.kana_id, c.script) for c in ordered])
             if not pairs:
                 return
@@ -1145,6 +1151,12 @@ def main(argv=None) -> dict:
         f"(Rules.play_first; session 24; the product's: {PLAY_FIRST_FACTOR:g}; 0: the warm-up "
         "first every day)",
     )  # fmt: skip
+    parser.add_argument(
+        "--script-balance", type=float, default=None, metavar="R",
+        help="the warm-up's due kana of the script whose mean retrievability is below R times "
+        "the other's first (Rules.script_balance; session 25; the product's: "
+        f"{SCRIPT_BALANCE}; 0: off)",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -1173,7 +1185,10 @@ def main(argv=None) -> dict:
                                          else Rules.play_ask_below,
                                          play_first=Rules.play_first
                                          if args.play_first is None
-                                         else args.play_first or False)}  # fmt: skip
+                                         else args.play_first or False,
+                                         script_balance=Rules.script_balance
+                                         if args.script_balance is None
+                                         else args.script_balance or None)}  # fmt: skip
     arms = tuple(args.arms.split(","))
     if args.tune:
         rule_sets = TUNE_RULES

@@ -4,8 +4,10 @@ A run is ``QUIZ_LENGTH`` prompts (source ``quiz``) created together, so they sha
 ``shown_at``: that shared time identifies the run. Kana are chosen in this order: taught by a
 lesson card but never asked yet (in the order they were taught: a lesson is recalled within
 the session), due (most overdue first; under a backlog the warm-up cannot answer, for a
-learner whose daily goal is in minutes, highest retrievability first), weak, then the lowest
-retrievability among kana already answered. A kana never taught and
+learner whose daily goal is in minutes, highest retrievability first; when one script's mean
+retrievability over its basic kana is below ``SCRIPT_BALANCE`` times the other's, that script's
+due kana first, each script's order kept), weak, then the lowest retrievability among kana
+already answered. A kana never taught and
 never answered is not asked: the lesson (``learning.services.lesson``) introduces it first.
 A kana whose last answer was right is asked by recall, typed romaji (``srs.recall_ready``);
 the others among four buttons, alternating glyph → reading and reading → glyph. Answers go
@@ -15,6 +17,7 @@ Typed recall alternates with writing once typed right (``learning.services.writi
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from learning import kana_table, selectors, srs
+from learning import kana_table, selectors, srs, syllabus
 from learning.models import KanaMemory, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.play import confusions_for, prompt_choices
@@ -36,6 +39,11 @@ QUIZ_TTL = timedelta(minutes=30)
 # due kana still likely remembered first (``quiz_order``; issue 27, session 18). Tuned on the
 # development seeds among 1, 1.5 and 2 (bench/srs_sim.py --tune; docs/bench.md, "Session 18").
 BACKLOG_FACTOR = 1.5
+# A script balance (issue 27, session 25): when one script's mean retrievability over its basic
+# kana is below this times the other's, the due kana of the lagging script are asked first
+# (``lagging_script``). Chosen among 0.8, 0.9, 0.95, 0.97 and 1 on the development seeds, checked
+# on the held-out ones (docs/bench.md, "Session 25"); None: one order across both scripts.
+SCRIPT_BALANCE: float | None = 0.95
 
 
 def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[tuple[str, str]]:
@@ -56,6 +64,7 @@ def quiz_order(
     now: datetime | None = None,
     seconds: float | None = None,
     factor: float | None = BACKLOG_FACTOR,
+    balance: float | None = SCRIPT_BALANCE,
 ) -> list:
     """Pure: the cells the quiz may ask, in its order (anything with ``kana_id``, ``script``,
     ``state``, ``due``, ``weak``, ``retrievability``, ``introduced_at``, ``last_correct`` and
@@ -69,13 +78,21 @@ def quiz_order(
     ``factor`` times those seconds (``backlogged``) — the due kana are asked highest
     retrievability first: those still likely remembered are saved before they are lost, as
     the most overdue may be lost already and will not all be reached today. Otherwise, or
-    without ``seconds``, most overdue first (as Anki does)."""
+    without ``seconds``, most overdue first (as Anki does).
+
+    ``balance``: when one script's mean retrievability over its basic kana is below
+    ``balance`` times the other's (``lagging_script``, over every cell given, recently right
+    ones included), that script's due kana come before the other's, each script's own order
+    kept. None: one order across both scripts."""
     cells = list(cells)
+    lagging = lagging_script(script_recall(cells), balance) if balance is not None else None
     if now is not None:
         cells = [c for c in cells if not _recently_right(c, now)]
     due = sorted((c for c in cells if c.state == "due"), key=lambda c: c.due)
     if backlogged(len(due), seconds, factor):
         due.sort(key=lambda c: -c.retrievability)  # stable: equal recall, most overdue first
+    if lagging is not None:
+        due.sort(key=lambda c: c.script != lagging)  # stable: each script's order kept
     weak = sorted((c for c in cells if c.weak and c.state != "due"), key=lambda c: c.retrievability)
     taught = sorted(
         (c for c in cells if c.state == "new" and c.introduced_at is not None),
@@ -94,6 +111,34 @@ def backlogged(due: int, seconds: float | None, factor: float | None = BACKLOG_F
     if seconds is None or factor is None:
         return False
     return due * ANSWER_SECONDS > factor * seconds
+
+
+def script_recall(cells: Iterable) -> dict[str, float]:
+    """Pure: each script's mean retrievability (fsrs' own curve) over its basic kana
+    (``syllabus.syllabus``), a kana never answered (state ``new``) or absent from ``cells``
+    counting 0: the picker's signal (bench/srs_script_balance.py)."""
+    basic = _basic_kana()
+    total = dict.fromkeys(syllabus.SCRIPTS, 0.0)
+    for c in cells:
+        if c.state != "new" and (c.kana_id, c.script) in basic.get(c.script, ()):
+            total[c.script] += c.retrievability
+    return {script: total[script] / len(basic[script]) for script in syllabus.SCRIPTS}
+
+
+@functools.cache
+def _basic_kana() -> dict[str, frozenset]:
+    return {script: frozenset(syllabus.syllabus((script,))) for script in syllabus.SCRIPTS}
+
+
+def lagging_script(recall: dict[str, float], ratio: float | None) -> str | None:
+    """Pure: the script whose mean recall (``script_recall``) is below ``ratio`` times the
+    other's, or None: no ratio, nothing remembered yet, or the scripts within the ratio."""
+    if ratio is None or len(recall) < 2:
+        return None
+    low, high = min(recall, key=recall.__getitem__), max(recall, key=recall.__getitem__)
+    if low == high or recall[high] <= 0 or recall[low] >= ratio * recall[high]:
+        return None
+    return low
 
 
 def _recently_right(cell, now: datetime) -> bool:
