@@ -30,6 +30,7 @@ from learning import kana_table, selectors, srs, syllabus
 from learning.models import KanaMemory, Prompt
 from learning.models.memory import PromptKind, PromptStatus
 from learning.services.play import confusions_for, prompt_choices
+from learning.services.syllabus import scripts_for
 from learning.services.warmup import ANSWER_SECONDS, warmup_seconds_for
 from learning.services.writing import writing_kinds
 
@@ -54,9 +55,12 @@ def quiz_kana_for(*, learner, now: datetime, length: int = QUIZ_LENGTH) -> list[
 
 def quiz_cells_for(*, learner, now: datetime) -> list:
     """Every kana the quiz may ask, in the order of the module docstring (``KanaCell``s),
-    knowing the learner's warm-up minutes (``warmup.warmup_seconds_for``: two queries)."""
+    knowing the learner's warm-up minutes (``warmup.warmup_seconds_for``: two queries) and
+    their syllabus (``syllabus.scripts_for``): a learner taught one script keeps one order,
+    as the reviews of the other script they may have are not theirs to balance."""
     cells = selectors.kana_cells_for(learner=learner, now=now)
-    return quiz_order(cells, now=now, seconds=warmup_seconds_for(learner=learner))
+    balance = SCRIPT_BALANCE if len(scripts_for(learner)) > 1 else None
+    return quiz_order(cells, now=now, seconds=warmup_seconds_for(learner=learner), balance=balance)
 
 
 def quiz_order(

@@ -108,3 +108,45 @@ def test_the_products_ratio_and_its_default_use():
     assert got[:2] == [("ka", "katakana"), ("a", "hiragana")]
     off = [(c.kana_id, c.script) for c in quiz_order(cells, now=NOW, balance=None)]
     assert off[:2] == [("a", "hiragana"), ("ka", "katakana")]
+
+
+def _memory(learner, kana, script, *, stability, last_days_ago, index):
+    from fsrs import Card, State
+
+    from learning import srs
+    from learning.models import KanaMemory
+
+    last = NOW - timedelta(days=last_days_ago)
+    card = Card(
+        card_id=index, state=State.Review, stability=stability, difficulty=5.0,
+        due=last + timedelta(days=stability), last_review=last,
+    )  # fmt: skip
+    KanaMemory.objects.create(
+        learner=learner, kana_id=kana, script=script, reps=3, last_correct=True,
+        last_review=last, due=card.due, stability=stability, card=srs.card_to_json(card),
+    )  # fmt: skip
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("choice", ["both", "hiragana"])
+def test_a_learner_taught_one_script_keeps_one_order(dana, choice):
+    """Every hiragana remembered, two katakana learned before and due: katakana lag far below
+    0.95 of hiragana. Taught both scripts, the katakana due come first; taught hiragana only
+    (the learner's choice), the most overdue comes first whatever its script."""
+    from learning.models import LearnerSettings, SyllabusChoice
+
+    LearnerSettings.objects.create(learner=dana, syllabus=SyllabusChoice(choice))
+    for index, (kana, script) in enumerate(syllabus.syllabus(("hiragana",))):
+        if kana != "a":  # remembered: reviewed 2 days ago, due in 38
+            _memory(dana, kana, script, stability=40.0, last_days_ago=2, index=index)
+    _memory(dana, "a", "hiragana", stability=2.0, last_days_ago=6, index=100)  # 4 days over
+    _memory(dana, "ka", "katakana", stability=2.0, last_days_ago=2.5, index=101)
+    _memory(dana, "ki", "katakana", stability=2.0, last_days_ago=3, index=102)
+
+    cells = quiz_service.quiz_cells_for(learner=dana, now=NOW)
+    due = [(c.kana_id, c.script) for c in cells if c.state == "due"]
+    assert sorted(due) == [("a", "hiragana"), ("ka", "katakana"), ("ki", "katakana")]
+    if choice == "both":
+        assert due == [("ki", "katakana"), ("ka", "katakana"), ("a", "hiragana")]
+    else:
+        assert due == [("a", "hiragana"), ("ki", "katakana"), ("ka", "katakana")]
