@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import srs_sim as S  # noqa: E402  (sets up Django)
 
-from learning import syllabus  # noqa: E402
+from learning.services.quiz import lagging_script, script_recall_of  # noqa: E402
 
 PRODUCT_RANK = S.rank
 
@@ -45,16 +45,6 @@ def _parse(rule: str) -> tuple[float, bool]:
     return float(ratio), mode == "with"
 
 
-def _script_recall(statuses, script: str) -> float:
-    kana = syllabus.syllabus((script,))
-    total = sum(
-        st.retrievability
-        for pair in kana
-        if (st := statuses.get(pair)) is not None and st.state != "new"
-    )
-    return total / len(kana)
-
-
 def rank_with(rule: str):
     """``picker.rank`` with the lagging script's presets first (module docstring)."""
     ratio, with_mixed = _parse(rule)
@@ -63,9 +53,8 @@ def rank_with(rule: str):
         ranked = PRODUCT_RANK(statuses=statuses, **kwargs)
         if not ranked or ranked[0].reason_key == "coverage":
             return ranked
-        recall = {script: _script_recall(statuses, script) for script in S.SCRIPTS}
-        low, high = sorted(S.SCRIPTS, key=lambda script: recall[script])
-        if recall[high] <= 0 or recall[low] >= ratio * recall[high]:
+        low = lagging_script(script_recall_of(statuses.items()), ratio)
+        if low is None:
             return ranked
         shows = [rec.options.get("script", "hiragana") for rec in ranked]
         first = [rec for rec, s in zip(ranked, shows, strict=True) if s == low]

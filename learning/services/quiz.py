@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -121,11 +122,17 @@ def script_recall(cells: Iterable) -> dict[str, float]:
     """Pure: each script's mean retrievability (fsrs' own curve) over its basic kana
     (``syllabus.syllabus``), a kana never answered (state ``new``) or absent from ``cells``
     counting 0: the picker's signal (bench/srs_script_balance.py)."""
+    return script_recall_of(((c.kana_id, c.script), c) for c in cells)
+
+
+def script_recall_of(statuses: Iterable[tuple[tuple[str, str], Any]]) -> dict[str, float]:
+    """``script_recall`` of ``((kana, script), status)`` pairs, each status with ``state`` and
+    ``retrievability`` (an ``srs.KanaStatus``, a ``KanaCell``)."""
     basic = _basic_kana()
     total = dict.fromkeys(syllabus.SCRIPTS, 0.0)
-    for c in cells:
-        if c.state != "new" and (c.kana_id, c.script) in basic.get(c.script, ()):
-            total[c.script] += c.retrievability
+    for pair, status in statuses:
+        if status.state != "new" and pair in basic.get(pair[1], ()):
+            total[pair[1]] += status.retrievability
     return {script: total[script] / len(basic[script]) for script in syllabus.SCRIPTS}
 
 
