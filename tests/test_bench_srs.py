@@ -397,14 +397,8 @@ def test_the_simulated_warm_up_orders_its_quiz_with_the_products_warm_up_seconds
 
     monkeypatch.setattr(srs_sim, "quiz_order", quiz.quiz_order)
 
-    def asked(rules):
-        learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
-        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
-        for day in range(12):
-            loop.day(day)
-        return learner.reviews, sorted(loop.last_correct.items())
-
-    assert asked(srs_sim.Rules()) != asked(srs_sim.Rules(backlog_factor=None))
+    backlog = _asked_at_6_4(world, srs_sim.Rules())
+    assert backlog != _asked_at_6_4(world, srs_sim.Rules(backlog_factor=None))
 
 
 def test_the_backlog_order_tool_pairs_each_learner_with_the_earlier_order():
@@ -589,17 +583,10 @@ def test_the_simulated_warm_up_passes_the_script_balance_to_the_products_quiz(mo
     monkeypatch.setattr(srs_sim, "quiz_order", order)
     world = srs_sim.WORLDS[1]  # fast-forgetting
 
-    def asked(rules):
-        learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
-        loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
-        for day in range(12):
-            loop.day(day)
-        return learner.reviews, sorted(loop.last_correct.items())
-
-    base = asked(srs_sim.Rules())
+    base = _asked_at_6_4(world, srs_sim.Rules())
     assert seen == {quiz.SCRIPT_BALANCE}
     seen.clear()
-    assert asked(srs_sim.Rules(script_balance=1.0)) != base
+    assert _asked_at_6_4(world, srs_sim.Rules(script_balance=1.0)) != base
     assert seen == {1.0}
 
 
@@ -617,3 +604,13 @@ def test_the_sweep_runs_the_loop_with_a_script_balance_when_asked(capsys):
         return cell["kanagame"]
 
     assert loop(on) != loop(off)  # the same learner, the warm-up's due kana in another order
+
+
+def _asked_at_6_4(world, rules):
+    """What the simulated loop asked one development learner over 12 days at 6/4 under
+    ``rules``: its reviews and the last answer of each kana."""
+    learner = srs_sim.learner_make(world, 1, srs_sim.DEV_SEEDS[0])
+    loop = srs_sim.Product(world, learner, srs_sim.Run(minutes=6.0, game=4.0, rules=rules))
+    for day in range(12):
+        loop.day(day)
+    return learner.reviews, sorted(loop.last_correct.items())
