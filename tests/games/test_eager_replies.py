@@ -111,18 +111,25 @@ def test_a_move_reads_the_kazoku_log_once_whatever_the_cpu_replies(dana, monkeyp
         state = eng.from_json(table.state)
         key = action_key(eng.legal_actions(state, 0)[0])
         table_play(table=table, user=dana, version=table.version, token=f"w{turn}", key=key)
-    reads = []
     real = families._memory_of_log
-    monkeypatch.setattr(
-        families,
-        "_memory_of_log",
-        lambda log, players: reads.append(len(log)) or real(log, players),
-    )
-    table.refresh_from_db()
-    before = Move.objects.filter(table=table).count()
-    state = eng.from_json(table.state)
-    key = action_key(eng.legal_actions(state, 0)[0])
-    played = table_play(table=table, user=dana, version=table.version, token="w-last", key=key)
-    assert Move.objects.filter(table=table).count() > before + 1  # the move and CPU replies
-    assert len(reads) == 1 and reads[0] == len(state.log)  # the state read from the database
-    assert played.state is not None
+    replied = 0
+    for turn in range(6):  # the deal is random: some moves get CPU replies, some do not
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        reads = []
+        monkeypatch.setattr(
+            families,
+            "_memory_of_log",
+            lambda log, players, reads=reads: reads.append(len(log)) or real(log, players),
+        )
+        before = Move.objects.filter(table=table).count()
+        state = eng.from_json(table.state)
+        key = action_key(eng.legal_actions(state, 0)[0])
+        played = table_play(
+            table=table, user=dana, version=table.version, token=f"m{turn}", key=key
+        )
+        assert played.state is not None
+        assert reads == [len(state.log)]  # once, of the state read from the database
+        replied += Move.objects.filter(table=table).count() > before + 1
+    assert replied  # at least one of those moves had CPU replies that did not read it again
