@@ -7,7 +7,8 @@ memberships are below them all, in kanagame.classes: they read those directly):
 - games.signals.table_replayed (`replay_linked`): "Play again" of an assignment's table
   links the new table to the same assignment (the link rows are the classroom's);
 - games.signals.game_finished (`refresh_after_game`): refresh the dashboards' summary rows
-  of the players' classes once the game's last move is committed;
+  of the players' classes once the game's last move is committed (in eager mode, once its
+  response is sent: kanagame/after_response.py);
 - the result panel of games/hooks.py (`assignments_result_panel`): under a finished game,
   whether it counted for the student's assignments, and a button for one it did not;
 - the picker's "assignments first" rule (`picker_assignments`): a student's open assignments
@@ -23,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Table
 from kanagame.accounts.links import SignInLink
+from kanagame.after_response import delay_on_commit_after_response
 from learning.classroom.labels import assignment_game, assignment_name
 from learning.classroom.models import Classroom
 from learning.classroom.selectors import assignments_open_for, table_counted_for
@@ -66,8 +68,9 @@ def assignments_result_panel(user, table: Table) -> tuple[str, dict] | None:
 
 
 def refresh_after_game(sender, *, table_id: int, **kwargs) -> None:
-    """games.signals.game_finished: the players' class summaries, after the commit."""
-    refresh_summaries_after_game.delay_on_commit(table_id)
+    """games.signals.game_finished: the players' class summaries, after the commit (and, in
+    eager mode, after the last move's response: no page of the move shows them)."""
+    delay_on_commit_after_response(refresh_summaries_after_game, table_id)
 
 
 def picker_assignments(*, learner, now: datetime) -> list[AssignmentInfo]:

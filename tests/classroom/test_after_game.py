@@ -27,3 +27,49 @@ def test_a_finished_game_refreshes_the_players_summaries(bob, monkeypatch):
     table.refresh_from_db()
     assert table.status == "finished"
     assert LearnerActivity.objects.get(learner=bob).games_week == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_moves_answer_is_built_before_the_summaries_and_they_follow_it(
+    bob, client, monkeypatch
+):
+    """Eager mode: the summaries are not refreshed inside the move that ends the game (its
+    board is rendered without them) but once its response is sent (kanagame/after_response)."""
+    import games.views.board as board_views
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "games"))
+    monkeypatch.setitem(ENGINES, "count-test", "games_toy_engine")
+    table = table_create(
+        user=bob,
+        engine="count-test",
+        options={"target": 3},
+        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+    )
+    rendered_with = []
+    real = board_views._board_response
+
+    def board_response(*args, **kwargs):
+        rendered_with.append(LearnerActivity.objects.filter(learner=bob).count())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(board_views, "_board_response", board_response)
+    client.force_login(bob)
+    data = {"version": 0, "token": "last", "action": action_key({"type": "add", "n": 2})}
+    # (the CPU adds 2 after bob's 2: 4 >= 3, the game is over in this one request)
+    response = client.post(f"/play/t/{table.code}/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.status == "finished"
+    assert rendered_with == [0]  # the answer was built before the refresh
+    assert LearnerActivity.objects.get(learner=bob).games_week == 1  # and it followed
+
+
+def test_with_workers_the_refresh_is_queued_on_commit(monkeypatch):
+    from learning.classroom import hooks
+    from learning.classroom.tasks import refresh_summaries_after_game
+
+    queued = []
+    monkeypatch.setitem(refresh_summaries_after_game.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(refresh_summaries_after_game, "delay_on_commit", queued.append)
+    hooks.refresh_after_game(sender=None, table_id=42)
+    assert queued == [42]
