@@ -214,9 +214,33 @@ def server_gc() -> None:
 INSTRUMENT = {"kind": "", "phase": False}
 
 
+# The CPU of the work a request left for after its response (kanagame/after_response.py:
+# the class summaries of a finished game, in eager mode); the test client closes the
+# response, so ``measure`` counts it in the request and ``AFTER["ms"]`` says how much it was
+AFTER = {"ms": 0.0}
+
+
+def after_response_clock() -> None:
+    try:
+        from kanagame import after_response
+    except ImportError:  # a tree from before it: everything is in the answer
+        return
+    real = after_response._run
+
+    def timed(works) -> None:
+        started = time.process_time()
+        try:
+            real(works)
+        finally:
+            AFTER["ms"] += (time.process_time() - started) * 1000
+
+    after_response._run = timed
+
+
 def measure(client, method: str, url: str, **kw):
     from django.db import connection
 
+    AFTER["ms"] = 0.0
     queries = Queries()
     started = time.process_time()
     request = getattr(client, method)
@@ -254,7 +278,13 @@ def run(args) -> dict:
     from django.contrib.auth import get_user_model
 
     user_model = get_user_model()
-    rows: dict[str, list[tuple[float, int]]] = {"move": [], "board": [], "poll": []}
+    rows: dict[str, list[tuple[float, int]]] = {
+        "move": [],  # every move, the work after its response included
+        "board": [],
+        "poll": [],
+        "last_move_answer": [],  # a move that ends its game, until its response is sent
+        "last_move_after_response": [],  # and what it left for after (queries not counted)
+    }
     sample_sql: list[str] = []
     profiler = cProfile.Profile() if args.profile else None
     rng = __import__("random").Random(args.seed)
@@ -289,6 +319,9 @@ def run(args) -> dict:
             if not sample_sql or len(sql) > len(sample_sql):
                 sample_sql = sql
             page = response.content.decode()
+            if "Game over." in page:  # the move that ended the game: its answer, then after
+                rows["last_move_answer"].append((cpu - AFTER["ms"], len(sql)))
+                rows["last_move_after_response"].append((AFTER["ms"], 0))
             new_version = VERSION_RE.search(page).group(1)
             # the board partial, as a poll that saw the version before the move gets it
             if profiler and args.kind == "board":
@@ -327,7 +360,7 @@ def run(args) -> dict:
             if rows[kind]
         }
     if args.server_gc:
-        requests = sum(len(values) for values in rows.values())
+        requests = sum(len(rows[kind]) for kind in ("move", "board", "poll"))
         result["gc"] = {
             "ms_per_request": round(sum(sum(v) for v in GC_CLOCK.ms.values()) / requests, 3),
             "collections": {g: len(v) for g, v in GC_CLOCK.ms.items()},
@@ -379,6 +412,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         setup_django(folder)
+        after_response_clock()
         if args.server_gc:
             server_gc()
         if args.phases:
