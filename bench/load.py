@@ -533,6 +533,7 @@ def summarise(rows: list[Row], windows: list[tuple[float, float]], args, errors:
     seconds = sum(end - start for start, end in windows)
     out: dict = {
         "students": args.students,
+        "midgame": args.midgame,
         "seconds": round(seconds, 1),
         "rps": round(sum(1 for r in window if r.kind != "reply") / seconds, 1),
         "errors": errors,
@@ -818,12 +819,13 @@ def run(args) -> dict:
     own = not args.host
     celery = bool(env.get("REDIS_URL") and args.celery)
     since = datetime.now(UTC).isoformat()  # the audit counts the tables seeded from now on
+    seed_args = ["--students", str(args.students), "--midgame", str(args.midgame)]
     wal = None
     try:
         if own:
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
-            seeded = json.loads(manage(env, "seed_load", "--students", str(args.students)))
+            seeded = json.loads(manage(env, "seed_load", *seed_args))
             ports = args.ports or [free_port() for _ in range(args.nodes)]
             hosts = [f"http://127.0.0.1:{port}" for port in ports]
             if not env.get("DATABASE_URL"):
@@ -832,7 +834,7 @@ def run(args) -> dict:
                 baseline_prepare(env, seeded)
         else:
             env = dict(os.environ)
-            seeded = json.loads(manage(env, "seed_load", "--students", str(args.students)))
+            seeded = json.loads(manage(env, "seed_load", *seed_args))
             hosts, ports = args.host, []
         students = seeded["students"]
         baseline_seconds = args.baseline_seconds or max(10.0, args.seconds / 2)
@@ -941,6 +943,12 @@ def main() -> int:
     )  # fmt: skip
     parser.add_argument("--timeline", default=None, help="write per-second timelines (JSON)")
     parser.add_argument("--celery", action="store_true", help="with REDIS_URL: start a worker")
+    parser.add_argument(
+        "--midgame", type=int, default=0, metavar="N",
+        help="tables start part-way through their games (seed_load --midgame): games end "
+        "all through the run, as in a lesson; not with --celery (the seeding's CPU moves "
+        "would have no task for the audit)",
+    )  # fmt: skip
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--fail-on-error", action="store_true")
@@ -949,6 +957,8 @@ def main() -> int:
         args.ramp = max(5.0, args.students / 30)
     if args.ports and len(args.ports) != args.nodes:
         args.nodes = len(args.ports)
+    if args.midgame and args.celery:
+        parser.error("--midgame seeds CPU moves inline: not with --celery (the task audit)")
     result = run(args)
     print(json.dumps(result) if args.json else json.dumps(result, indent=2))
     print(ratio_line(result), file=sys.stderr)

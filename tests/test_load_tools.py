@@ -43,6 +43,32 @@ def test_seed_load_creates_a_class_of_students_each_at_a_dealt_solo_table(client
     assert client.get(f"/play/t/{first['table']}/").status_code == 200
 
 
+@pytest.mark.django_db(transaction=True)  # the CPU replies follow each seeded move's commit
+def test_seed_load_midgame_starts_each_table_part_way_through_its_game():
+    """``--midgame N``: each student has made k < N moves of a game still being played, and
+    the CPU players have answered (it is the student's turn); the draws follow ``--seed``."""
+    from games.engines import get_engine
+
+    def seeded_moves(seed: str) -> list[int]:
+        out = io.StringIO()
+        call_command("seed_load", "--students", "6", "--midgame", "8", "--seed", seed, stdout=out)
+        made = []
+        for student in json.loads(out.getvalue())["students"]:
+            table = Table.objects.get(code=student["table"])
+            assert table.status == "playing"
+            eng = get_engine(table.engine)
+            assert eng.to_act(eng.from_json(table.state)) == [0]  # the student's turn
+            human = Move.objects.filter(table=table, by_bot=False).count()
+            assert human < 8
+            assert Move.objects.filter(table=table).count() >= human
+            made.append(human)
+        return made
+
+    first = seeded_moves("3")
+    assert any(first) and len(set(first)) > 1  # part-way, and not all at one point
+    assert seeded_moves("3") == first  # the same draws
+
+
 @pytest.mark.django_db
 def test_server_timing_reports_cpu_and_queries_when_enabled(client, settings):
     settings.MIDDLEWARE = ["kanagame.server_timing.ServerTimingMiddleware", *settings.MIDDLEWARE]

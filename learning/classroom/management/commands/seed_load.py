@@ -3,6 +3,11 @@ for the load benchmark.
 
     python manage.py seed_load --students 300 --password load-pass-2026 [--json]
 
+``--midgame N``: each table is then played part-way, its student's first k moves (random
+legal ones, the CPU replies inline), k drawn uniformly from 0 to N - 1, so that games end
+all through a load run as they do in a lesson, not only after the first game's length
+(docs/bench.md, "Session 26"). A game that ends while it is seeded is replaced by a fresh one.
+
 Prints one JSON object: the class's join code and, per student, the username and the code of
 their table (one human seat against two CPU players, already dealt). Every student shares one
 password, hashed once (a bench fixture, not a product path: real rosters use
@@ -12,6 +17,7 @@ password, hashed once (a bench fixture, not a product path: real rosters use
 from __future__ import annotations
 
 import json
+import random
 import secrets
 
 from django.contrib.auth import get_user_model
@@ -19,7 +25,9 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games.engines import ENGINES, get_engine
+from games.engines import ENGINES, action_key, get_engine
+from games.models import TableStatus
+from games.services.play import table_play
 from games.services.tables import table_create
 from kanagame.accounts.models import Profile, Role
 from kanagame.accounts.names import canonical_usernames_create
@@ -40,6 +48,11 @@ class Command(BaseCommand):
             "--engine", default=None, help="default: the first registered game for 1 + CPUS"
         )
         parser.add_argument("--cpus", type=int, default=2, help="CPU seats per table")
+        parser.add_argument(
+            "--midgame", type=int, default=0, metavar="N",
+            help="play each table's first k < N student moves (k uniform; CPU replies inline)",
+        )  # fmt: skip
+        parser.add_argument("--seed", type=int, default=1, help="of --midgame's draws")
 
     def handle(self, *args, **opts) -> None:
         tag = secrets.token_hex(3)
@@ -63,14 +76,46 @@ class Command(BaseCommand):
                 [Membership(classroom=classroom, student=u) for u in users]
             )
         students = []
+        draws = random.Random(opts["seed"])  # k per table: the same for the same --seed
+        choices = random.Random(opts["seed"] + 1)  # the moves (their count varies with deals)
         for user in users:
             seats = [{"kind": "human", "user": user}]
             seats += [{"kind": "bot", "level": "normal"}] * opts["cpus"]
             table = table_create(user=user, engine=engine, options={}, seats=seats)
+            if opts["midgame"] > 0:
+                moves = draws.randrange(opts["midgame"])
+                while not _played_part_way(table, user, moves, choices):
+                    table = table_create(user=user, engine=engine, options={}, seats=seats)
             students.append({"username": user.username, "table": table.code})
         self.stdout.write(
             json.dumps({"join_code": classroom.join_code, "students": students}, indent=None)
         )
+
+
+def _played_part_way(table, user, moves: int, rng: random.Random) -> bool:
+    """Play ``moves`` random legal moves of ``user`` at ``table`` (the CPU replies inline);
+    False if the game ended on the way."""
+    from celery import current_app
+
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = True  # the CPU replies before the next move
+    try:
+        for n in range(moves):
+            table.refresh_from_db()
+            if table.status != TableStatus.PLAYING:
+                return False
+            eng = get_engine(table.engine)
+            state = eng.from_json(table.state)
+            seat = next(s.index for s in table.seats.all() if s.user_id == user.pk)
+            legal = eng.legal_actions(state, seat)
+            if not legal:  # not the student's turn (never, the CPU replied inline)
+                return False
+            key = action_key(rng.choice(legal))
+            table_play(table=table, user=user, version=table.version, token=f"seed{n}", key=key)
+        table.refresh_from_db()
+        return table.status == TableStatus.PLAYING
+    finally:
+        current_app.conf.task_always_eager = eager
 
 
 def _first_engine_for(players: int) -> str:
