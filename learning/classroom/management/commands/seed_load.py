@@ -20,6 +20,7 @@ import json
 import random
 import secrets
 
+from celery import current_app
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
@@ -95,8 +96,6 @@ class Command(BaseCommand):
 def _played_part_way(table, user, moves: int, rng: random.Random) -> bool:
     """Play ``moves`` random legal moves of ``user`` at ``table`` (the CPU replies inline);
     False if the game ended on the way."""
-    from celery import current_app
-
     eager = current_app.conf.task_always_eager
     current_app.conf.task_always_eager = True  # the CPU replies before the next move
     try:
