@@ -11,17 +11,22 @@ from games.services.tables import table_create
 from learning.classroom.models import LearnerActivity
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_finished_game_refreshes_the_players_summaries(bob, monkeypatch):
-    # WEB's test-only "count to N" engine (tests/games/games_toy_engine.py)
+def counting_table(user, monkeypatch):
+    """A table of the test-only "count to 3" engine (tests/games/games_toy_engine.py): the
+    user against one CPU player, so a move of 2 and the CPU's reply end the game."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "games"))
     monkeypatch.setitem(ENGINES, "count-test", "games_toy_engine")
-    table = table_create(
-        user=bob,
+    return table_create(
+        user=user,
         engine="count-test",
         options={"target": 3},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
+        seats=[{"kind": "human", "user": user}, {"kind": "bot", "level": "easy"}],
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_game_refreshes_the_players_summaries(bob, monkeypatch):
+    table = counting_table(bob, monkeypatch)
     assert not LearnerActivity.objects.filter(learner=bob).exists()
     table_play(table=table, user=bob, version=0, token="a", key=action_key({"type": "add", "n": 2}))
     table.refresh_from_db()
@@ -37,14 +42,7 @@ def test_the_last_moves_answer_is_built_before_the_summaries_and_they_follow_it(
     board is rendered without them) but once its response is sent (kanagame/after_response)."""
     import games.views.board as board_views
 
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "games"))
-    monkeypatch.setitem(ENGINES, "count-test", "games_toy_engine")
-    table = table_create(
-        user=bob,
-        engine="count-test",
-        options={"target": 3},
-        seats=[{"kind": "human", "user": bob}, {"kind": "bot", "level": "easy"}],
-    )
+    table = counting_table(bob, monkeypatch)
     rendered_with = []
     real = board_views._board_response
 

@@ -96,6 +96,8 @@ class Command(BaseCommand):
 def _played_part_way(table, user, moves: int, rng: random.Random) -> bool:
     """Play ``moves`` random legal moves of ``user`` at ``table`` (the CPU replies inline);
     False if the game ended on the way."""
+    eng = get_engine(table.engine)
+    seat = table.seats.get(user=user).index
     eager = current_app.conf.task_always_eager
     current_app.conf.task_always_eager = True  # the CPU replies before the next move
     try:
@@ -103,12 +105,9 @@ def _played_part_way(table, user, moves: int, rng: random.Random) -> bool:
             table.refresh_from_db()
             if table.status != TableStatus.PLAYING:
                 return False
-            eng = get_engine(table.engine)
-            state = eng.from_json(table.state)
-            seat = next(s.index for s in table.seats.all() if s.user_id == user.pk)
-            legal = eng.legal_actions(state, seat)
-            if not legal:  # not the student's turn (never, the CPU replied inline)
-                return False
+            legal = eng.legal_actions(eng.from_json(table.state), seat)
+            if not legal:  # the CPU players replied inline: it must be the student's turn
+                raise CommandError(f"table {table.code}: not the student's turn after a move")
             key = action_key(rng.choice(legal))
             table_play(table=table, user=user, version=table.version, token=f"seed{n}", key=key)
         table.refresh_from_db()
