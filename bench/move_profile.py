@@ -255,6 +255,10 @@ def measure(client, method: str, url: str, **kw):
     return answer, (time.process_time() - started) * 1000, queries.sql
 
 
+# ``move_by_stage``: a table's moves in groups of this many, in the order played
+STAGE = 5
+
+
 def run(args) -> dict:
     from django.core.management import call_command
     from django.test import Client
@@ -285,6 +289,7 @@ def run(args) -> dict:
         "last_move_answer": [],  # a move that ends its game, until its response is sent
         "last_move_after_response": [],  # and what it left for after (queries not counted)
     }
+    by_stage: dict[int, list[float]] = {}  # moves that do not end the game, by stage (STAGE)
     sample_sql: list[str] = []
     profiler = cProfile.Profile() if args.profile else None
     rng = __import__("random").Random(args.seed)
@@ -322,6 +327,8 @@ def run(args) -> dict:
             if "Game over." in page:  # the move that ended the game: its answer, then after
                 rows["last_move_answer"].append((cpu - AFTER["ms"], len(sql)))
                 rows["last_move_after_response"].append((AFTER["ms"], 0))
+            else:  # the game goes on (a game-ending move is reported apart, above)
+                by_stage.setdefault(_n // STAGE, []).append(cpu)
             new_version = VERSION_RE.search(page).group(1)
             # the board partial, as a poll that saw the version before the move gets it
             if profiler and args.kind == "board":
@@ -349,6 +356,14 @@ def run(args) -> dict:
             "queries_median": statistics.median(v[1] for v in values),
             "queries_max": max(v[1] for v in values),
         }
+    # does a move cost more late in its game (a longer log, more laid families)?
+    result["move_by_stage"] = {
+        f"{STAGE * stage + 1}-{STAGE * (stage + 1)}": {
+            "n": len(cpus),
+            "cpu_ms_median": round(statistics.median(cpus), 2),
+        }
+        for stage, cpus in sorted(by_stage.items())
+    }
     if args.phases:
         result["phases_ms_per_request"] = {
             kind: {

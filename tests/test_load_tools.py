@@ -360,3 +360,6 @@ def test_the_instrumented_profile_runs_each_request_through_sys_call_tracing(tmp
         reports.append(json.loads(done.stdout[done.stdout.index("{") :]))
     assert reports[0]["move"]["n"] == reports[1]["move"]["n"] == 2
     assert reports[0]["move"]["queries_median"] == reports[1]["move"]["queries_median"]
+    # the moves by their game's stage: both moves are in the first group of five
+    assert list(reports[0]["move_by_stage"]) == ["1-5"]
+    assert reports[0]["move_by_stage"]["1-5"]["n"] == 2
