@@ -29,7 +29,9 @@ the Move log and the worker's log gives each task run (``bots_play table= versio
 ``applied`` (runs that saved moves), ``noop`` (duplicates or late deliveries: nothing saved),
 ``lost`` (tables left waiting), ``doubled`` (a key applied twice), ``unmatched`` (a run without
 its task or a task without its run) and the CPU moves counted both ways; with
-``--fail-on-error`` any lost, doubled, unmatched or failed task fails the run.
+``--fail-on-error`` any lost, doubled, unmatched or failed task fails the run. ``tasks`` also
+gives the worker's CPU (its process and its pool's, from its start-up to the drain):
+``worker_cpu_s``, per task and per CPU move.
 
 **Same-run baseline** (issue 28): with servers of its own the bench also serves a stand-in
 Django app of the same request shape (``bench/baseline_app.py``: the same gunicorn, workers,
@@ -37,8 +39,10 @@ database, session store and hasher) before and after the product, drives it with
 scenario (``--baseline-seconds`` each, default half of ``--seconds``) and adds ``baseline``
 (the same keys) and ``ratio`` (``poll_p95``, ``poll_p99``, ``move_p95``, ``move_p99``,
 ``move_cpu``: product ÷ baseline) to the output; a line on stderr prints the ratios.
-``--no-baseline`` skips it. The measured window opens once every student has opened their
-table (``--window-at-ramp``: at ramp + 2 s, as before). ``--nodes N --ports A,B`` serves N
+``--no-baseline`` skips it. ``--threads N`` serves both apps with gunicorn's gthread workers
+of N threads (``--workers`` of them; default: sync workers, one request at a time). The
+measured window opens once every student has opened their table (``--window-at-ramp``: at
+ramp + 2 s, as before). ``--nodes N --ports A,B`` serves N
 gunicorn instances on one database; ``--host`` may be repeated (students spread evenly).
 ``--timeline FILE`` writes per-second lines (latency, log-ins in flight, queueing, GC, SQLite
 checkpoints, CPU); ``tail`` explains the requests at or above each kind's p99.
@@ -132,10 +136,24 @@ def manage(env: dict[str, str], *args: str) -> str:
     return result.stdout
 
 
+# gthread workers keep a connection open between requests (sync ones close it after each):
+# with gunicorn's default 2 s keep-alive and a client that asks every 2 s, the server closes a
+# connection as the client sends on it, and the POST fails (HTTP 0, 9 moves of each app in a
+# 300-student run); a proxy's own keep-alive is longer (nginx: 75 s), and so is this one.
+THREADED = ["--worker-class", "gthread", "--keep-alive", "75"]
+
+
 def serve(
-    env: dict[str, str], port: int, workers: int, log: Path, app: str = "product"
+    env: dict[str, str],
+    port: int,
+    workers: int,
+    log: Path,
+    app: str = "product",
+    threads: int = 1,
 ) -> subprocess.Popen:
-    """gunicorn serving the product (``kanagame.wsgi``) or the baseline (``baseline_app``)."""
+    """gunicorn serving the product (``kanagame.wsgi``) or the baseline (``baseline_app``):
+    ``workers`` sync workers, or with ``threads`` > 1 as many gthread workers of that many
+    threads each (a request waiting on the database no longer holds its worker)."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     target = ["kanagame.wsgi"]
     if app == "baseline":
@@ -147,6 +165,7 @@ def serve(
             *target,
             "--workers",
             str(workers),
+            *(THREADED + ["--threads", str(threads)] if threads > 1 else []),
             "--bind",
             f"127.0.0.1:{port}",
             "--access-logfile",
@@ -217,6 +236,12 @@ def children(pid: int) -> list[int]:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU seconds of a process and its children alive now (a Celery worker and its
+    pool's processes; a child that exited has taken its seconds with it)."""
+    return sum(cpu_seconds(p) for p in (pid, *children(pid)) if Path(f"/proc/{p}").exists())
 
 
 def rss_mb(pid: int) -> float:
@@ -534,6 +559,7 @@ def summarise(rows: list[Row], windows: list[tuple[float, float]], args, errors:
     out: dict = {
         "students": args.students,
         "midgame": args.midgame,
+        "threads": getattr(args, "threads", 1),
         "seconds": round(seconds, 1),
         "rps": round(sum(1 for r in window if r.kind != "reply") / seconds, 1),
         "errors": errors,
@@ -843,7 +869,7 @@ def run(args) -> dict:
         tasks = None
         for app in order:
             procs = [
-                serve(env, port, args.workers, workdir / f"{app}-{i}.log", app)
+                serve(env, port, args.workers, workdir / f"{app}-{i}.log", app, args.threads)
                 for i, port in enumerate(ports)
             ]
             for host in hosts if own else []:
@@ -853,11 +879,22 @@ def run(args) -> dict:
                 if app == "product" and celery:
                     procs.append(celery_worker(env, workdir / "celery.log"))
                     time.sleep(3)
+                    worker_cpu = tree_cpu_seconds(procs[-1].pid)  # its start-up, before tasks
                 seconds = args.seconds if app == "product" else baseline_seconds
                 done[app].append(drive(args, hosts, students, servers, seconds, wal))
                 if app == "product" and celery:  # our own worker: its log counts the tasks
                     audit = tasks_drained(env, since, args.drain)
                     tasks = tasks_account((workdir / "celery.log").read_text(), audit)
+                    # what the CPU players' replies cost the worker (docs/architecture.md's
+                    # sizing of the worker hosts), per task and per CPU move
+                    worker_cpu = tree_cpu_seconds(procs[-1].pid) - worker_cpu
+                    tasks["worker_cpu_s"] = round(worker_cpu, 2)
+                    tasks["worker_cpu_ms_per_task"] = round(
+                        1000 * worker_cpu / max(1, tasks["executed"]), 2
+                    )
+                    tasks["worker_cpu_ms_per_bot_move"] = round(
+                        1000 * worker_cpu / max(1, tasks["bot_moves_logged"]), 2
+                    )
             finally:
                 stop(procs)
         result = phase_result(done["product"], args)
@@ -908,7 +945,7 @@ def ratio_line(result: dict) -> str:
     )
 
 
-def main() -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=30, help="measured, after ramp-up")
@@ -920,6 +957,10 @@ def main() -> int:
     )
     parser.add_argument("--drain", type=float, default=30, help="worker mode: wait for tasks")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per node")
+    parser.add_argument(
+        "--threads", type=int, default=1,
+        help="threads per worker, both apps (> 1: gunicorn's gthread workers; default: sync)",
+    )  # fmt: skip
     parser.add_argument(
         "--host", action="append", default=None,
         help="a running server instead of our own; repeat it to spread students over hosts",
@@ -952,13 +993,20 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--fail-on-error", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.ramp is None:
         args.ramp = max(5.0, args.students / 30)
     if args.ports and len(args.ports) != args.nodes:
         args.nodes = len(args.ports)
     if args.midgame and args.celery:
         parser.error("--midgame seeds CPU moves inline: not with --celery (the task audit)")
+    if args.threads < 1:
+        parser.error("--threads: at least 1")
+    return args
+
+
+def main() -> int:
+    args = parse_args()
     result = run(args)
     print(json.dumps(result) if args.json else json.dumps(result, indent=2))
     print(ratio_line(result), file=sys.stderr)

@@ -299,7 +299,7 @@ def run(args) -> dict:
         client.force_login(user_model.objects.get(username=student["username"]))
         url = f"/play/t/{student['table']}/"
         page = client.get(url).content.decode()
-        for _n in range(args.moves):
+        for step in range(args.moves):
             actions = [html.unescape(a) for a in ACTION_RE.findall(page)]
             if not actions or "Game over." in page:
                 break
@@ -328,7 +328,7 @@ def run(args) -> dict:
                 rows["last_move_answer"].append((cpu - AFTER["ms"], len(sql)))
                 rows["last_move_after_response"].append((AFTER["ms"], 0))
             else:  # the game goes on (a game-ending move is reported apart, above)
-                by_stage.setdefault(_n // STAGE, []).append(cpu)
+                by_stage.setdefault(step // STAGE, []).append(cpu)
             new_version = VERSION_RE.search(page).group(1)
             # the board partial, as a poll that saw the version before the move gets it
             if profiler and args.kind == "board":

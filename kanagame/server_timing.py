@@ -6,8 +6,9 @@ clients what it costs). Each response then carries::
     Server-Timing: cpu;dur=1.234, db;desc="queries";dur=2, app;dur=1.500, gc;dur=0.000,
         sql;dur=0.210
 
-``cpu`` is the worker process's CPU time spent on the request in milliseconds
-(``time.process_time``, exact for gunicorn's single-threaded sync workers), ``db`` the number
+``cpu`` is the CPU time the request's thread spent on it in milliseconds (``time.thread_time``:
+exact for gunicorn's sync workers and for its gthread workers, whose other threads' requests
+``time.process_time`` would count too), ``db`` the number
 of SQL queries it ran, ``app`` the wall time from this middleware in to out (the client's
 latency minus ``app`` is the time the request waited for a worker, plus the network), and
 ``gc`` the wall time the cyclic garbage collector ran during the request and ``sql`` the wall
@@ -64,10 +65,10 @@ class ServerTimingMiddleware:
         counter = _QueryCounter()
         gc_before = self.gc_clock.total
         wall = time.perf_counter()
-        started = time.process_time()
+        started = time.thread_time()
         with connection.execute_wrapper(counter):
             response = self.get_response(request)
-        cpu_ms = (time.process_time() - started) * 1000
+        cpu_ms = (time.thread_time() - started) * 1000
         app_ms = (time.perf_counter() - wall) * 1000
         gc_ms = (self.gc_clock.total - gc_before) * 1000
         response["Server-Timing"] = (

@@ -87,6 +87,88 @@ def test_server_timing_reports_cpu_and_queries_when_enabled(client, settings):
     assert int(TIMING.match(polled["Server-Timing"]).group(2)) >= 1  # it read the table
 
 
+def test_server_timing_counts_the_cpu_of_the_requests_own_thread_only():
+    """A gthread worker (``bench/load.py --threads``) serves requests side by side: the CPU
+    another thread burns meanwhile is not this request's (``time.process_time`` counted it)."""
+    import threading
+    import time
+
+    from django.http import HttpRequest, HttpResponse
+
+    from kanagame.server_timing import ServerTimingMiddleware
+
+    stop = threading.Event()
+
+    def burn() -> None:
+        while not stop.is_set():
+            sum(range(1000))
+
+    def waits(request):  # a request that only waits (on the database, say)
+        time.sleep(0.3)
+        return HttpResponse("ok")
+
+    spinner = threading.Thread(target=burn)
+    spinner.start()
+    try:
+        burned = time.process_time()
+        response = ServerTimingMiddleware(waits)(HttpRequest())
+        burned = time.process_time() - burned
+    finally:
+        stop.set()
+        spinner.join()
+    match = TIMING.match(response["Server-Timing"])
+    assert burned > 0.15  # the other thread did run meanwhile
+    assert float(match.group(1)) < 50  # ms: not the other thread's ~300
+    assert float(match.group(3)) >= 300  # the request's wall time
+
+
+def test_a_process_trees_cpu_counts_its_children_alive_now():
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time; t = time.process_time()\n"
+         "while time.process_time() - t < 0.3: pass\ntime.sleep(30)"]
+    )  # fmt: skip
+    try:
+        import os
+        import time
+
+        deadline = time.monotonic() + 20
+        while load.cpu_seconds(child.pid) < 0.25 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        own = load.cpu_seconds(os.getpid())
+        assert load.tree_cpu_seconds(os.getpid()) >= own + 0.25  # the child's 0.3 s counted
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_load_serves_sync_workers_or_gthread_workers_with_threads(monkeypatch, tmp_path):
+    started = []
+
+    class Served:
+        pid = 1
+
+        def poll(self):
+            return None
+
+    def popen(command, **kwargs):
+        started.append(command)
+        return Served()
+
+    monkeypatch.setattr(load.subprocess, "Popen", popen)
+    monkeypatch.setattr(load.socket, "create_connection", lambda *a, **k: io.BytesIO())
+    load.serve({}, 8000, 3, tmp_path / "a.log")
+    load.serve({}, 8000, 3, tmp_path / "b.log", "baseline", threads=4)
+    sync, threaded = started
+    assert "--threads" not in sync and "--worker-class" not in sync
+    assert sync[sync.index("--workers") + 1] == "3"
+    assert threaded[threaded.index("--worker-class") + 1] == "gthread"
+    assert int(threaded[threaded.index("--keep-alive") + 1]) > 2 * 2  # the client asks every 2 s
+    assert threaded[threaded.index("--threads") + 1] == "4"
+    assert "baseline_app:application" in threaded
+    assert load.parse_args(["--threads", "4"]).threads == 4
+    assert load.parse_args([]).threads == 1
+
+
 def test_server_timing_is_off_by_default():
     assert "kanagame.server_timing.ServerTimingMiddleware" not in settings.MIDDLEWARE
 
