@@ -197,8 +197,9 @@ _TABLE, _SEAT = Columns(Table, "t"), Columns(Seat, "s")
 _USER, _PROFILE = Columns(get_user_model(), "u"), Columns(Profile, "p")
 
 
-@sql_once
-def _table_with_seats_sql() -> str:
+def _with_seats_sql(key: str) -> str:
+    """The table whose ``key`` column (``code`` or ``id``) is the parameter, with its seats,
+    their users and the users' profiles (one row per seat, in seat order)."""
     user_model = get_user_model()
     return (
         f"SELECT {_TABLE.sql()}, {_SEAT.sql()}, {_USER.sql()}, {_PROFILE.sql()} "
@@ -208,17 +209,30 @@ def _table_with_seats_sql() -> str:
         f"ON u.{column(user_model, 'id')} = s.{column(Seat, 'user')} "
         f"LEFT JOIN {table_name(Profile)} p "
         f"ON p.{column(Profile, 'user')} = u.{column(user_model, 'id')} "
-        f"WHERE t.{column(Table, 'code')} = %s ORDER BY s.{column(Seat, 'index')}"
+        f"WHERE t.{column(Table, key)} = %s ORDER BY s.{column(Seat, 'index')}"
     )
 
 
-def table_with_seats(*, code: str) -> tuple[Table, dict[int, Seat]] | None:
-    """The table of ``code`` and its seats by index, each human's user read with its profile:
-    what ``Table.objects.get(code=code)`` and ``games.services.play.seats_of`` return, in one
-    query without the ORM's compiler (``accounts.rows``; every board, poll with a change and move
-    reads it). None when there is no such table."""
+_table_with_seats_sql = sql_once(lambda: _with_seats_sql("code"))
+_table_by_id_with_seats_sql = sql_once(lambda: _with_seats_sql("id"))
+
+
+def table_with_seats(
+    *, code: str | None = None, table_id: int | None = None
+) -> tuple[Table, dict[int, Seat]] | None:
+    """The table of ``code`` (or of the key ``table_id``) and its seats by index, each human's
+    user read with its profile: what ``Table.objects.get(code=code)`` and
+    ``games.services.play.seats_of`` return, in one query without the ORM's compiler
+    (``accounts.rows``; every board, poll with a change and move reads it, and every CPU
+    players' task). None when there is no such table."""
+    if (code is None) == (table_id is None):
+        raise TypeError("table_with_seats: give code or table_id")
+    if code is not None:
+        sql, key = _table_with_seats_sql(), code
+    else:
+        sql, key = _table_by_id_with_seats_sql(), table_id
     columns = (_TABLE, _SEAT, _USER, _PROFILE)
-    rows = [split(row, columns) for row in fetch_raw(_table_with_seats_sql(), [code])]
+    rows = [split(row, columns) for row in fetch_raw(sql, [key])]
     if not rows:
         return None
     table, seats = _TABLE.build(rows[0][0]), {}  # the table's columns repeat on each row

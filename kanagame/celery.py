@@ -11,7 +11,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@app.task(name="kanagame.ping")
+@app.task(name="kanagame.ping", ignore_result=False)
 def ping(value: str = "pong") -> str:
-    """Round-trip check used by /healthz-style tests: returns what it was given."""
+    """Round-trip check used by /healthz-style tests: returns what it was given (its result
+    is stored, unlike every other task's: ``CELERY_TASK_IGNORE_RESULT``)."""
     return value

@@ -188,6 +188,11 @@ else:
 # worker and web servers a queue of their own, so that it counts every task of its run.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KANAGAME_CELERY_QUEUE", "") or "celery"
 CELERY_TASK_ACKS_LATE = True
+# No task's return value is read (the tasks act on the database; bench/load.py counts them by
+# the worker's log), so none is stored: a result is a write to Redis per task and a key kept
+# for a day (a district's 600 CPU bursts a second: ~50 million keys). A task whose caller
+# waits for its value says so (``kanagame.ping``: ``ignore_result=False``).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"

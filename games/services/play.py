@@ -30,6 +30,7 @@ from games import tasks
 from games.engines import IllegalAction, action_key, get_engine
 from games.engines.base import Engine
 from games.models import Move, Seat, Table, TableStatus
+from games.selectors import table_with_seats
 from games.services.observe import human_views, moves_observed
 from games.services.ratings import ratings_forfeit, ratings_record
 from games.signals import game_finished
@@ -474,15 +475,19 @@ def table_bots_play(*, table_id: int, version: int, start: BotsStart | None = No
     ``start``: the state at ``version`` already in memory (eager mode, see ``BotsStart``).
     """
     handoff = start if start is not None and start.version == version else None
-    tables = Table.objects.filter(pk=table_id)
-    table = (tables.defer("state") if handoff is not None else tables).first()
+    if handoff is not None:  # the state at ``version``, already parsed by the request
+        table = Table.objects.filter(pk=table_id).defer("state").first()
+        seats = None
+    else:  # a task: the table and its seats in one read (``table_with_seats``)
+        found = table_with_seats(table_id=table_id)
+        table, seats = found if found is not None else (None, None)
     if table is None or table.version != version or table.status != TableStatus.PLAYING:
         return 0
-    if handoff is not None:  # the state at ``version``, already parsed by the request
+    if handoff is not None:
         eng, start_state = get_engine(table.engine), handoff.state
+        seats = seats_of(table)
     else:
         eng, start_state = table_engine_state(table=table)
-    seats = seats_of(table)
     state, plays = bots_choose(
         table=table, eng=eng, state=start_state, seats=seats, version=version
     )

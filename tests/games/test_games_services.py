@@ -3,6 +3,8 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import tasks
@@ -208,6 +210,22 @@ class TestBotTasks:
         assert tasks.bots_play(table.pk, 1) == 0  # the duplicate: table is at version 2 now
         table.refresh_from_db()
         assert table.version == 2 and Move.objects.filter(table=table).count() == 2
+
+    def test_a_bot_task_reads_its_table_and_seats_in_one_query(
+        self, dana, count_engine, monkeypatch
+    ):
+        monkeypatch.setattr(tasks, "runs_eagerly", lambda: False)
+        monkeypatch.setattr(tasks.bots_play, "delay_on_commit", lambda *args: None)
+        table = solo(dana, count_engine, players=2, target=50)
+        table_play(table=table, user=dana, version=0, token="a", key=ADD1)
+        with CaptureQueriesContext(connection) as queries:
+            assert tasks.bots_play(table.pk, 1) == 1
+        reads = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT")]
+        table_reads = [sql for sql in reads if 'FROM "games_table"' in sql]
+        assert len(table_reads) == 1, table_reads  # the table, with its seats joined
+        assert "games_seat" in table_reads[0]
+        assert not any('FROM "games_seat"' in sql for sql in reads)
+        assert tasks.bots_play(table.pk + 1000, 1) == 0  # no such table: nothing, no error
 
     def test_bot_task_for_an_old_version_is_a_no_op(self, dana, count_engine):
         table = solo(dana, count_engine, target=50)

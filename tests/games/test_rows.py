@@ -50,6 +50,16 @@ def test_a_table_with_its_seats_users_and_profiles_in_one_query(bob, dana):
             assert fields(seats[seat.index].user.profile) == fields(seat.user.profile)
     assert names == {0: bob.profile.name, 1: None, 2: dana.profile.name}
     assert table_with_seats(code="NOSUCH") is None
+    by_id, seats_by_id = table_with_seats(table_id=table.pk)  # a CPU players' task's read
+    assert fields(by_id) == fields(found)
+    assert {i: fields(s) for i, s in seats_by_id.items()} == {
+        i: fields(s) for i, s in seats.items()
+    }
+    assert table_with_seats(table_id=table.pk + 1000) is None
+    with pytest.raises(TypeError):
+        table_with_seats(code=table.code, table_id=table.pk)
+    with pytest.raises(TypeError):
+        table_with_seats()
 
 
 def test_the_cheap_poll_reads_version_status_and_due_time(bob):
