@@ -131,12 +131,12 @@ def _celery_eager_unless_redis(request):
     The worker of CI's second pass talks to the real database, not the test one, so every
     other test keeps the eager behaviour of the embedded default.
     """
-    if "redis" in request.keywords and settings.REDIS_URL:
-        yield
-        return
+    through_worker = "redis" in request.keywords and bool(settings.REDIS_URL)
     previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
+    # set either way, not assumed: a `redis` test that ran eagerly would pass without the
+    # worker (CI's pass 2 once ran one so, after another test had left the flag on)
+    celery_app.conf.task_always_eager = not through_worker
+    celery_app.conf.task_eager_propagates = not through_worker
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
 

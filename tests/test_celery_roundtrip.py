@@ -1,6 +1,7 @@
 import uuid
 
 import pytest
+from celery.result import EagerResult
 from django.conf import settings
 
 from kanagame.celery import ping
@@ -12,6 +13,7 @@ def test_a_task_goes_through_redis_to_the_worker_and_comes_back():
     token = uuid.uuid4().hex
     result = ping.delay(token)
     # Not eager: the task is queued in Redis, a separate worker process runs it.
+    assert not isinstance(result, EagerResult)
     assert result.get(timeout=30) == token
     assert result.successful()
 
@@ -30,6 +32,7 @@ def test_a_task_that_acts_on_the_database_leaves_no_result_in_redis():
     from games.tasks import bots_play
 
     queued = bots_play.delay(0, 0)  # no such table: the worker runs it and does nothing
+    assert not isinstance(queued, EagerResult)
     token = uuid.uuid4().hex
     pinged = ping.delay(token)
     assert pinged.get(timeout=30) == token  # the worker took the burst before the ping

@@ -67,7 +67,11 @@ def test_with_workers_the_refresh_is_queued_on_commit(monkeypatch):
     from learning.classroom.tasks import refresh_summaries_after_game
 
     queued = []
-    monkeypatch.setitem(refresh_summaries_after_game.app.conf, "task_always_eager", False)
-    monkeypatch.setattr(refresh_summaries_after_game, "delay_on_commit", queued.append)
-    hooks.refresh_after_game(sender=None, table_id=42)
+    # undone here, not at the test's teardown: an autouse fixture that uses ``monkeypatch``
+    # sets it up before tests/conftest.py's eager switch, so its undo would come after the
+    # switch's restore and leave the flag eager for every later test
+    with monkeypatch.context() as patch:
+        patch.setitem(refresh_summaries_after_game.app.conf, "task_always_eager", False)
+        patch.setattr(refresh_summaries_after_game, "delay_on_commit", queued.append)
+        hooks.refresh_after_game(sender=None, table_id=42)
     assert queued == [42]
