@@ -67,9 +67,8 @@ def test_with_workers_the_refresh_is_queued_on_commit(monkeypatch):
     from learning.classroom.tasks import refresh_summaries_after_game
 
     queued = []
-    # undone here, not at the test's teardown: an autouse fixture that uses ``monkeypatch``
-    # sets it up before tests/conftest.py's eager switch, so its undo would come after the
-    # switch's restore and leave the flag eager for every later test
+    # undone here, not at the test's teardown: undone there, it came after tests/conftest.py's
+    # eager switch had restored the flag and left it on for every later test (CI's pass 2)
     with monkeypatch.context() as patch:
         patch.setitem(refresh_summaries_after_game.app.conf, "task_always_eager", False)
         patch.setattr(refresh_summaries_after_game, "delay_on_commit", queued.append)
