@@ -41,7 +41,10 @@ scenario (``--baseline-seconds`` each, default half of ``--seconds``) and adds `
 ``move_cpu``: product ÷ baseline) to the output; a line on stderr prints the ratios.
 ``--no-baseline`` skips it. ``--threads N`` serves both apps with gunicorn's gthread workers
 of N threads (``--workers`` of them; default: sync workers, one request at a time). The
-measured window opens once every student has opened their table (``--window-at-ramp``: at
+measured window opens once every student has opened their table and the server has caught up
+with the ramp-up (a second in which no answered request waited ``CAUGHT_UP_MS`` for a worker, at
+most ``CATCH_UP_MAX_S`` later: ``seated_s``, ``window_opened_s``, ``caught_up`` in the output;
+``--no-catch-up``: once every table is open, session 28's rule; ``--window-at-ramp``: at
 ramp + 2 s, as before). ``--nodes N --ports A,B`` serves N
 gunicorn instances on one database; ``--host`` may be repeated (students spread evenly).
 ``--timeline FILE`` writes per-second lines (latency, log-ins in flight, queueing, GC, SQLite
@@ -607,6 +610,27 @@ def started_at(row: Row) -> float:
     return row.t - row.ms / 1000
 
 
+# The measured window waits for the server to catch up with the ramp-up: one second in which no
+# answered request waited this long before the app saw it, at most CATCH_UP_MAX_S after the
+# last table opened (then the window opens anyway, and ``caught_up`` says false).
+CAUGHT_UP_MS = 100.0
+CATCH_UP_MAX_S = 30.0
+
+
+def caught_up(rows: list[Row], now: float, limit_ms: float = CAUGHT_UP_MS) -> bool:
+    """Whether every request answered in the second before ``now`` (``app`` known: the
+    server's, log-ins aside) waited less than ``limit_ms`` for a worker (client ms minus
+    ``app``), so that no backlog of the ramp-up is left in the server's queue. ``rows`` are in
+    the order answered; only their tail is read."""
+    waits = []
+    for row in reversed(rows):
+        if row.t < now - 1.0:
+            break
+        if row.app is not None and row.kind != "login" and row.t <= now:
+            waits.append(row.ms - row.app)
+    return bool(waits) and max(waits) < limit_ms
+
+
 def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
     """The requests at or above their kind's p99, explained by what the server reported.
 
@@ -616,7 +640,8 @@ def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
     ``in_sql``: most of it in the database driver (SQLite's write lock, PostgreSQL's answer);
     ``in_app_cpu``: most of it the request's own CPU; ``gc``: the collector ran ≥ 25 % of it;
     ``checkpoint``: a SQLite WAL checkpoint completed while it was in flight; ``login``: a
-    log-in was in flight at the same time.
+    log-in was in flight at the same time; ``before_window``: sent before the measured window
+    opened (the ramp-up's backlog, answered inside the window).
     """
     logins = [(started_at(r), r.t) for r in rows if r.kind == "login"]
     out: dict = {}
@@ -646,6 +671,9 @@ def tail_causes(rows: list[Row], windows, checkpoints: list[float]) -> dict:
                 lambda r: any(started_at(r) - 0.1 <= c <= r.t + 0.1 for c in checkpoints)
             ),
             "login": share(lambda r: any(a < r.t and b > started_at(r) for a, b in logins)),
+            "before_window": share(
+                lambda r: any(a <= r.t <= b and started_at(r) < a for a, b in windows)
+            ),
             "median_ms": {
                 name: round(statistics.median(values), 1)
                 for name, values in (
@@ -773,6 +801,16 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
             break
         gevent.sleep(0.25)
     seated_after = time.monotonic() - origin
+    # ... and once the server has answered the ramp-up's backlog (the requests queued behind
+    # the log-ins are answered seconds after the last table opened), unless --no-catch-up.
+    while (
+        not args.window_at_ramp
+        and not args.no_catch_up
+        and time.monotonic() - origin < seated_after + CATCH_UP_MAX_S
+        and not caught_up(record.rows, time.monotonic())
+    ):
+        gevent.sleep(0.25)
+    opened_after = time.monotonic() - origin
     workers = [pid for server in servers for pid in children(server)]
     cpu_before = {pid: cpu_seconds(pid) for pid in workers}
     start = time.monotonic()
@@ -791,7 +829,9 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
         "rss_mb_after": [round(rss_mb(p), 1) for p in workers if p in cpu_after],
         "workers": len(workers),
         "loadavg": [round(load_before, 2), round(os.getloadavg()[0], 2)],
-        "window_opened_s": round(seated_after, 1),
+        "window_opened_s": round(opened_after, 1),
+        "seated_s": round(seated_after, 1),
+        "caught_up": opened_after < seated_after + CATCH_UP_MAX_S,
         "timeline": timeline(record.rows, sampler, origin),
         "checkpoints": sampler.checkpoints,
     }
@@ -818,6 +858,8 @@ def phase_result(phases: list[dict], args) -> dict:
         }
     result["loadavg_phases"] = [p["loadavg"] for p in phases]
     result["window_opened_s"] = [p["window_opened_s"] for p in phases]
+    result["seated_s"] = [p["seated_s"] for p in phases]
+    result["caught_up"] = [p["caught_up"] for p in phases]
     result["error_samples"] = sorted({e for p in phases for e in p["record"].errors})[:10]
     return result
 
@@ -981,6 +1023,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--window-at-ramp", action="store_true",
         help="open the measured window at ramp + 2 s even if log-ins are still queued",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-catch-up", action="store_true",
+        help="open the window once every table is open, without waiting for the server to "
+        "answer the ramp-up's backlog (session 28's rule)",
     )  # fmt: skip
     parser.add_argument("--timeline", default=None, help="write per-second timelines (JSON)")
     parser.add_argument("--celery", action="store_true", help="with REDIS_URL: start a worker")

@@ -167,6 +167,7 @@ def test_load_serves_sync_workers_or_gthread_workers_with_threads(monkeypatch, t
     assert "baseline_app:application" in threaded
     assert load.parse_args(["--threads", "4"]).threads == 4
     assert load.parse_args([]).threads == 1
+    assert not load.parse_args([]).no_catch_up and load.parse_args(["--no-catch-up"]).no_catch_up
 
 
 def test_server_timing_is_off_by_default():
@@ -354,6 +355,38 @@ def test_the_slowest_requests_are_explained_by_queueing_gc_checkpoints_and_log_i
     assert tail["in_sql"] == 1
     assert (tail["checkpoint"], tail["login"]) == (1, 1)
     assert tail["median_ms"]["latency"] == 775.0
+
+
+def test_the_window_waits_until_no_request_answered_in_the_last_second_was_queued():
+    """The ramp-up's backlog: requests sent behind the log-ins are answered seconds after the
+    last table opened, each having waited for a worker (client ms minus the app's)."""
+    backlog = [_row("move", 900.0, t=50.2 + i / 10, app=12.0) for i in range(5)]
+    drained = [_row("move", 20.0, t=51.0 + i / 10, app=15.0) for i in range(9)]
+    rows = backlog + drained
+    assert not load.caught_up(rows, now=50.8)  # the backlog is still being answered
+    assert not load.caught_up(rows, now=51.5)  # its last answer (at 50.6) is < 1 s old
+    assert load.caught_up(rows, now=51.9)  # one second of answers without a queue
+    # the threshold is the wait, not the latency: a slow request of the app's own is no queue
+    assert load.caught_up([_row("move", 400.0, t=60.0, app=395.0)], now=60.5)
+    # log-ins (their answers queue behind Argon2) and rows without the server's timing are
+    # not read; no answer at all is no evidence
+    assert load.caught_up(drained + [_row("login", 2000.0, t=51.7, app=30.0)], now=51.9)
+    assert not load.caught_up([load.Row("reply", 900.0, True, None, None, 51.8)], now=51.9)
+    assert not load.caught_up([], now=51.9)
+    # an answer after ``now`` does not count
+    assert load.caught_up(drained + [_row("move", 900.0, t=52.5, app=5.0)], now=51.9)
+
+
+def test_the_tail_names_the_requests_sent_before_the_window_opened():
+    window = [(100.0, 200.0)]
+    rows = [_row("move", 5.0, t=101.0 + i / 10) for i in range(100)]  # p99: the 2nd slowest
+    rows += [
+        _row("move", 1500.0, t=100.4, app=10.0),  # sent at 98.9: the ramp-up's backlog
+        _row("move", 900.0, t=150.0, app=10.0),  # sent inside the window
+        _row("move", 9000.0, t=99.0, app=10.0),  # answered before the window: not counted
+    ]
+    tail = load.tail_causes(rows, window, checkpoints=[])["move"]
+    assert tail["n"] == 2 and tail["before_window"] == 1
 
 
 def test_a_checkpoint_is_read_from_the_wal_headers_sequence_number(tmp_path):
