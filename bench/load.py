@@ -811,6 +811,7 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
     ):
         gevent.sleep(0.25)
     opened_after = time.monotonic() - origin
+    checked = not (args.window_at_ramp or args.no_catch_up)
     workers = [pid for server in servers for pid in children(server)]
     cpu_before = {pid: cpu_seconds(pid) for pid in workers}
     start = time.monotonic()
@@ -831,7 +832,8 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
         "loadavg": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "window_opened_s": round(opened_after, 1),
         "seated_s": round(seated_after, 1),
-        "caught_up": opened_after < seated_after + CATCH_UP_MAX_S,
+        # None: not checked (--no-catch-up, --window-at-ramp)
+        "caught_up": opened_after < seated_after + CATCH_UP_MAX_S if checked else None,
         "timeline": timeline(record.rows, sampler, origin),
         "checkpoints": sampler.checkpoints,
     }
