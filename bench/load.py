@@ -803,15 +803,14 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
     seated_after = time.monotonic() - origin
     # ... and once the server has answered the ramp-up's backlog (the requests queued behind
     # the log-ins are answered seconds after the last table opened), unless --no-catch-up.
-    while (
-        not args.window_at_ramp
-        and not args.no_catch_up
-        and time.monotonic() - origin < seated_after + CATCH_UP_MAX_S
-        and not caught_up(record.rows, time.monotonic())
-    ):
-        gevent.sleep(0.25)
+    # None: not checked (--no-catch-up, --window-at-ramp).
+    caught: bool | None = None
+    if not (args.window_at_ramp or args.no_catch_up):
+        caught = caught_up(record.rows, time.monotonic())
+        while not caught and time.monotonic() - origin < seated_after + CATCH_UP_MAX_S:
+            gevent.sleep(0.25)
+            caught = caught_up(record.rows, time.monotonic())
     opened_after = time.monotonic() - origin
-    checked = not (args.window_at_ramp or args.no_catch_up)
     workers = [pid for server in servers for pid in children(server)]
     cpu_before = {pid: cpu_seconds(pid) for pid in workers}
     start = time.monotonic()
@@ -832,8 +831,7 @@ def drive(args, hosts: list[str], students: list[dict], servers: list[int], seco
         "loadavg": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "window_opened_s": round(opened_after, 1),
         "seated_s": round(seated_after, 1),
-        # None: not checked (--no-catch-up, --window-at-ramp)
-        "caught_up": opened_after < seated_after + CATCH_UP_MAX_S if checked else None,
+        "caught_up": caught,
         "timeline": timeline(record.rows, sampler, origin),
         "checkpoints": sampler.checkpoints,
     }
